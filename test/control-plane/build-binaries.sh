@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Builds the local control plane (etcd, kube-apiserver, kube-controller-manager) and Knative's
+# ApiServerSource receive adapter from the Go module proxy, into a cache outside the repository.
+# Rebuilds only what is missing. Prints the assets directory on the last line of stdout.
+#
+# Why a wrapper module: k8s.io/kubernetes requires its staging modules at v0.0.0, so it cannot be
+# `go install`ed; the wrapper in ./go replaces each staging module with its published v0.M.P tag.
+set -euo pipefail
+
+KV="${AIM_K8S_VERSION:-1.36.3}"
+KNATIVE_EVENTING="${AIM_KNATIVE_EVENTING_VERSION:-v0.49.2}"
+here="$(cd "$(dirname "$0")" && pwd)"
+wrap="$here/go"
+
+export GOTOOLCHAIN=local CGO_ENABLED=0
+export GOFLAGS="${GOFLAGS:-} -mod=mod"
+gover="$(go env GOVERSION)"
+assets="${AIM_ASSETS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/aim-engine/envtest/k8s/${KV}-linux-amd64-${gover}}"
+mkdir -p "$assets"
+
+log() { echo "[build-binaries] $*" >&2; }
+
+need_k8s=0
+for b in etcd kube-apiserver kube-controller-manager; do [ -x "$assets/$b" ] || need_k8s=1; done
+
+if [ "$need_k8s" = 1 ]; then
+  log "building etcd, kube-apiserver, kube-controller-manager v$KV with $gover into $assets"
+  log "a cold build takes about 15-25 minutes on 2 cores; later runs reuse the cache"
+  start=$(date +%s)
+  MINOR=$(echo "$KV" | cut -d. -f2)
+  cd "$wrap"
+  if ! grep -q "k8s.io/kubernetes v$KV" go.mod 2>/dev/null; then
+    # Regenerate the wrapper for a new version: derive the replaces from the real upstream go.mod.
+    SV="0.${KV#1.}"
+    rm -f go.mod go.sum
+    go mod init aim-engine.invalid/k8s-test-binaries >/dev/null 2>&1
+    KGOMOD=$(go mod download -json "k8s.io/kubernetes@v$KV" | sed -n 's/.*"GoMod": "\(.*\)".*/\1/p')
+    for m in $(grep -oE 'k8s\.io/[a-z0-9-]+ => \./staging' "$KGOMOD" | cut -d' ' -f1 | sort -u); do
+      go mod edit -replace="$m=$m@v$SV"
+    done
+    grep -E '^godebug default=' "$KGOMOD" >> go.mod || true
+    ETCDV=$(grep -E '^\s*go\.etcd\.io/etcd/server/v3 ' "$KGOMOD" | awk '{print $2}')
+    go get -tool "k8s.io/kubernetes/cmd/kube-apiserver@v$KV" \
+      "k8s.io/kubernetes/cmd/kube-controller-manager@v$KV" \
+      "go.etcd.io/etcd/server/v3@$ETCDV"
+    go mod tidy
+  fi
+  LDF="-s -w"
+  for p in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
+    LDF="$LDF -X $p.gitVersion=v$KV -X $p.gitMajor=1 -X $p.gitMinor=$MINOR -X $p.gitTreeState=clean"
+  done
+  go build -trimpath -ldflags "$LDF" -o "$assets/" \
+    k8s.io/kubernetes/cmd/kube-apiserver k8s.io/kubernetes/cmd/kube-controller-manager
+  go build -trimpath -ldflags "-s -w" -o "$assets/etcd" go.etcd.io/etcd/server/v3
+  log "control plane built in $(( $(date +%s) - start ))s"
+fi
+
+if [ ! -x "$assets/apiserver_receive_adapter" ]; then
+  log "building Knative ApiServerSource receive adapter $KNATIVE_EVENTING (about 3-5 minutes cold)"
+  start=$(date +%s)
+  GOFLAGS="" GOBIN="$assets" go install -trimpath -ldflags "-s -w" \
+    "knative.dev/eventing/cmd/apiserver_receive_adapter@$KNATIVE_EVENTING"
+  log "adapter built in $(( $(date +%s) - start ))s"
+fi
+
+echo "$assets"

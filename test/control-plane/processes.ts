@@ -1,0 +1,113 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+
+/**
+ * Child processes of the local control plane. Each runs in its own process group so that stopping
+ * it also stops anything it forked, and every live group is killed when this process exits for any
+ * reason (test failure, Ctrl-C, uncaught error): nothing may be left listening behind a run.
+ */
+export interface ManagedProcess {
+  readonly name: string;
+  readonly child: ChildProcess;
+  readonly logFile: string;
+  /** Resolves when the process has exited. */
+  readonly exited: Promise<number | null>;
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+const live = new Set<ManagedProcess>();
+let hooksInstalled = false;
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+function installExitHooks(): void {
+  if (hooksInstalled) return;
+  hooksInstalled = true;
+  process.on('exit', () => {
+    for (const p of live) killGroup(p.child, 'SIGKILL');
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      for (const p of live) killGroup(p.child, 'SIGKILL');
+      process.exit(130);
+    });
+  }
+}
+
+export function startProcess(
+  name: string,
+  command: string,
+  args: readonly string[],
+  options: { logFile: string; env?: NodeJS.ProcessEnv; cwd?: string },
+): ManagedProcess {
+  installExitHooks();
+  const log = createWriteStream(options.logFile, { flags: 'a' });
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  const exited = new Promise<number | null>((resolve) => {
+    child.once('exit', (code) => {
+      live.delete(managed);
+      resolve(code);
+    });
+    child.once('error', (err) => {
+      log.write(`[spawn error] ${err.message}\n`);
+      live.delete(managed);
+      resolve(-1);
+    });
+  });
+  const managed: ManagedProcess = {
+    name,
+    child,
+    logFile: options.logFile,
+    exited,
+    async stop(timeoutMs = 10_000) {
+      killGroup(child, 'SIGTERM');
+      const timer = setTimeout(() => killGroup(child, 'SIGKILL'), timeoutMs);
+      await exited;
+      clearTimeout(timer);
+      log.end();
+    },
+  };
+  live.add(managed);
+  return managed;
+}
+
+/** Polls `check` until it returns true; fails early if `process` exits meanwhile. */
+export async function waitFor(
+  what: string,
+  check: () => Promise<boolean>,
+  options: { timeoutMs: number; intervalMs?: number; process?: ManagedProcess },
+): Promise<void> {
+  const deadline = Date.now() + options.timeoutMs;
+  let exitedCode: number | null | undefined;
+  options.process?.exited.then((code) => {
+    exitedCode = code;
+  });
+  while (Date.now() < deadline) {
+    if (exitedCode !== undefined) {
+      throw new Error(
+        `${options.process?.name} exited (code ${exitedCode}) while waiting for ${what}; see ${options.process?.logFile}`,
+      );
+    }
+    try {
+      if (await check()) return;
+    } catch {
+      // not ready yet
+    }
+    await new Promise((r) => setTimeout(r, options.intervalMs ?? 200));
+  }
+  throw new Error(`timed out after ${options.timeoutMs} ms waiting for ${what}`);
+}

@@ -1,0 +1,200 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { type CloudEvent, HTTP } from 'cloudevents';
+import { parseIsoDurationMs } from './durations.ts';
+import { type EventAttributes, triggerMatches } from './filters.ts';
+import type { DeliverySpec, Destination, Trigger } from './manifests.ts';
+
+export interface DeadLetter {
+  trigger: string;
+  eventId: string;
+  type: string;
+  subject?: string;
+  attempts: number;
+  reason: string;
+}
+
+export interface LocalBrokerOptions {
+  triggers: Trigger[];
+  /** Maps a Destination (a Knative Service ref) to a local URL; undefined when not running locally. */
+  resolve: (destination: Destination) => string | undefined;
+  log?: (line: Record<string, unknown>) => void;
+  /** Upper bound of concurrent deliveries per subscriber, like a dispatcher's worker pool. */
+  maxInFlightPerSubscriber?: number;
+}
+
+/** Status codes Knative's dispatcher retries (plus any transport error). */
+function retryable(status: number): boolean {
+  return status >= 500 || status === 404 || status === 408 || status === 409 || status === 429;
+}
+
+function backoffMs(delivery: DeliverySpec | undefined, attempt: number): number {
+  const base = delivery?.backoffDelay ? parseIsoDurationMs(delivery.backoffDelay) : 200;
+  return delivery?.backoffPolicy === 'linear' ? base * attempt : base * 2 ** (attempt - 1);
+}
+
+function attributesOf(event: CloudEvent<unknown>): EventAttributes {
+  const attrs: EventAttributes = {};
+  for (const [k, v] of Object.entries(event)) {
+    if (k === 'data' || k === 'data_base64') continue;
+    if (v === undefined || v === null) continue;
+    attrs[k.toLowerCase()] = typeof v === 'string' ? v : String(v);
+  }
+  return attrs;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+class Semaphore {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((r) => this.waiting.push(r));
+    this.active++;
+    try {
+      return await fn();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+/**
+ * A small in-process stand-in for a Knative Broker: accepts CloudEvents (binary or structured),
+ * answers 202, and fans each event out to every Trigger whose filters match, honouring the
+ * Trigger's delivery spec (retries, backoff, per-attempt timeout, dead-letter sink). Like the
+ * in-memory channel broker it makes no ordering promise.
+ */
+export class LocalBroker {
+  readonly deadLetters: DeadLetter[] = [];
+  private server: Server | undefined;
+  private readonly pools = new Map<string, Semaphore>();
+  private readonly pending = new Set<Promise<void>>();
+  private readonly log: (line: Record<string, unknown>) => void;
+  private stopped = false;
+  delivered = 0;
+  retried = 0;
+
+  constructor(private readonly options: LocalBrokerOptions) {
+    this.log =
+      options.log ??
+      ((line) => process.stderr.write(`${JSON.stringify({ component: 'local-broker', ...line })}\n`));
+  }
+
+  async listen(port = 0): Promise<string> {
+    this.server = createServer(async (req, res) => {
+      try {
+        const body = await readBody(req);
+        const parsed = HTTP.toEvent({ headers: req.headers, body });
+        const events = Array.isArray(parsed) ? parsed : [parsed];
+        for (const event of events) this.publish(event);
+        res.writeHead(202).end();
+      } catch (err) {
+        res
+          .writeHead(400, { 'content-type': 'text/plain' })
+          .end(`not a CloudEvent: ${(err as Error).message}`);
+      }
+    });
+    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
+    const address = this.server.address();
+    if (!address || typeof address === 'string') throw new Error('broker has no address');
+    return `http://127.0.0.1:${address.port}`;
+  }
+
+  /** Routes one event to every matching Trigger (used by the HTTP ingress and the ping scheduler). */
+  publish(event: CloudEvent<unknown>): void {
+    if (this.stopped) return;
+    const attrs = attributesOf(event);
+    for (const trigger of this.options.triggers) {
+      if (!triggerMatches(trigger, attrs)) continue;
+      const url = this.options.resolve(trigger.spec.subscriber);
+      if (!url) continue;
+      const pool = this.pools.get(url) ?? new Semaphore(this.options.maxInFlightPerSubscriber ?? 8);
+      this.pools.set(url, pool);
+      const delivery = pool.run(() => this.deliver(trigger, url, event));
+      this.pending.add(delivery);
+      void delivery.finally(() => this.pending.delete(delivery));
+    }
+  }
+
+  private async deliver(trigger: Trigger, url: string, event: CloudEvent<unknown>): Promise<void> {
+    const spec = trigger.spec.delivery;
+    const attempts = (spec?.retry ?? 0) + 1;
+    const timeoutMs = spec?.timeout ? parseIsoDurationMs(spec.timeout) : 60_000;
+    const message = HTTP.binary(event);
+    let reason = '';
+    for (let attempt = 1; attempt <= attempts && !this.stopped; attempt++) {
+      try {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: message.headers as Record<string, string>,
+          body: message.body as string,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        await res.arrayBuffer();
+        if (res.ok) {
+          this.delivered++;
+          return;
+        }
+        reason = `HTTP ${res.status}`;
+        if (!retryable(res.status)) break;
+      } catch (err) {
+        reason = `transport error: ${(err as Error).message}`;
+      }
+      if (attempt < attempts) {
+        this.retried++;
+        await new Promise((r) => setTimeout(r, backoffMs(spec, attempt)));
+      }
+    }
+    if (this.stopped) return;
+    const dead: DeadLetter = {
+      trigger: trigger.metadata.name,
+      eventId: event.id,
+      type: event.type,
+      subject: event.subject,
+      attempts,
+      reason,
+    };
+    this.deadLetters.push(dead);
+    this.log({ level: 'error', msg: 'dead letter: delivery retries exhausted', ...dead });
+    await this.sendToDeadLetterSink(spec?.deadLetterSink, event, url, reason);
+  }
+
+  private async sendToDeadLetterSink(
+    sink: Destination | undefined,
+    event: CloudEvent<unknown>,
+    failedUrl: string,
+    reason: string,
+  ): Promise<void> {
+    const url = sink ? this.options.resolve(sink) : undefined;
+    if (!url) return;
+    const code = /^HTTP (\d+)$/.exec(reason)?.[1];
+    const message = HTTP.binary(
+      event.cloneWith({ knativeerrordest: failedUrl, ...(code ? { knativeerrorcode: code } : {}) }, false),
+    );
+    try {
+      await fetch(url, {
+        method: 'POST',
+        headers: message.headers as Record<string, string>,
+        body: message.body as string,
+      });
+    } catch (err) {
+      this.log({ level: 'error', msg: 'dead-letter sink unreachable', error: (err as Error).message });
+    }
+  }
+
+  /** Waits until every delivery in flight has finished (tests use it to settle). */
+  async drain(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+
+  async close(): Promise<void> {
+    this.stopped = true;
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}

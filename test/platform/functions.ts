@@ -1,0 +1,60 @@
+import { join } from 'node:path';
+import { freeLoopbackPort } from '../control-plane/ports.ts';
+import { type ManagedProcess, startProcess, waitFor } from '../control-plane/processes.ts';
+
+export const FUNCTION_NAMES = [
+  'model-inspect',
+  'template-discover',
+  'service-resolve',
+  'cache-manage',
+  'isvc-render',
+] as const;
+export type FunctionName = (typeof FUNCTION_NAMES)[number];
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+export interface RunningFunction {
+  name: FunctionName;
+  url: string;
+  process: ManagedProcess;
+}
+
+/**
+ * Each function runs as its own faas-js-runtime process on a loopback port, as it would in its
+ * own Knative Service, with the given kubeconfig and environment.
+ */
+export async function startFunctions(args: {
+  kubeconfigPath: string;
+  logDir: string;
+  names?: readonly FunctionName[];
+  env?: Record<string, string>;
+}): Promise<RunningFunction[]> {
+  const running: RunningFunction[] = [];
+  for (const name of args.names ?? FUNCTION_NAMES) {
+    const port = await freeLoopbackPort();
+    const proc = startProcess(
+      `function/${name}`,
+      process.execPath,
+      [join(ROOT, 'scripts', 'serve-function.ts'), name, '--port', String(port)],
+      {
+        logFile: join(args.logDir, `${name}.log`),
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          KUBECONFIG: args.kubeconfigPath,
+          AIM_SYSTEM_NAMESPACE: 'aim-system',
+          LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+          ...args.env,
+        },
+      },
+    );
+    running.push({ name, url: `http://127.0.0.1:${port}`, process: proc });
+  }
+  for (const fn of running) {
+    await waitFor(`${fn.name} readiness`, async () => (await fetch(`${fn.url}/health/readiness`)).ok, {
+      timeoutMs: 60_000,
+      process: fn.process,
+    });
+  }
+  return running;
+}

@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import type { KubeClient, KubeObject } from '../../shared/kube/types.ts';
+import { type ThirdPartyCrd, thirdPartyCrdYaml } from '../control-plane/third-party-crds.ts';
+
+export const PROJECT_CRD_DIR = join(import.meta.dirname, '..', '..', 'manifests', 'crds');
+const FIELD_MANAGER = 'aim-local-platform';
+
+export function yamlObjects(text: string): KubeObject[] {
+  return parseAllDocuments(text)
+    .map((d) => d.toJS() as KubeObject | null)
+    .filter((o): o is KubeObject => !!o && typeof o === 'object' && 'kind' in o);
+}
+
+export function projectCrds(): KubeObject[] {
+  return readdirSync(PROJECT_CRD_DIR)
+    .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
+    .sort()
+    .flatMap((f) => yamlObjects(readFileSync(join(PROJECT_CRD_DIR, f), 'utf8')));
+}
+
+async function waitEstablished(client: KubeClient, names: string[], timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const pending = new Set(names);
+  while (pending.size > 0) {
+    for (const name of [...pending]) {
+      const crd = await client.get({
+        apiVersion: 'apiextensions.k8s.io/v1',
+        kind: 'CustomResourceDefinition',
+        name,
+      });
+      const established = (crd.status?.conditions ?? []).some(
+        (c: { type: string; status: string }) => c.type === 'Established' && c.status === 'True',
+      );
+      if (established) pending.delete(name);
+    }
+    if (pending.size === 0) return;
+    if (Date.now() > deadline) throw new Error(`CRDs not Established: ${[...pending].join(', ')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Installs the project's generated CRDs plus the pinned third-party ones (KServe's minimal
+ * InferenceService, Gateway API's standard HTTPRoute) with server-side apply, and waits until the
+ * API server serves them.
+ */
+export async function installCrds(
+  client: KubeClient,
+  thirdParty: readonly ThirdPartyCrd[] = ['inferenceServiceMinimal', 'httpRoute'],
+): Promise<string[]> {
+  const crds = [...projectCrds(), ...thirdParty.flatMap((name) => yamlObjects(thirdPartyCrdYaml(name)))];
+  for (const crd of crds) {
+    await client.apply(crd, { fieldManager: FIELD_MANAGER, force: true });
+  }
+  const names = crds.map((c) => c.metadata.name);
+  await waitEstablished(client, names);
+  return names;
+}

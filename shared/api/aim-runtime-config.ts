@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { EnvVarListSchema } from './common/env.ts';
+import { LabelPropagationSchema } from './common/label-propagation.ts';
+import { RoutingConfigSchema } from './common/routing.ts';
+import { statusBaseShape } from './common/status.ts';
+import { PvcHeadroomPercentSchema, StorageClassNameSchema, StorageConfigSchema } from './common/storage.ts';
+import { aimObjectSchema } from './object.ts';
+
+/** Spec of AIMRuntimeConfig and AIMClusterRuntimeConfig (identical, spec aim-engine.md §4.6). */
+export const AIMRuntimeConfigSpecSchema = z
+  .object({
+    storage: StorageConfigSchema.optional(),
+    routing: RoutingConfigSchema.optional(),
+    env: EnvVarListSchema.optional().describe('Default inference environment; also used by download jobs.'),
+    model: z
+      .object({ autoDiscovery: z.boolean().optional().describe('Enable model discovery by default.') })
+      .optional()
+      .describe('Model defaults.'),
+    labelPropagation: LabelPropagationSchema.optional(),
+    defaultStorageClassName: StorageClassNameSchema.optional().describe(
+      'Deprecated: use storage.defaultStorageClassName.',
+    ),
+    pvcHeadroomPercent: PvcHeadroomPercentSchema.optional().describe(
+      'Deprecated: use storage.pvcHeadroomPercent.',
+    ),
+  })
+  .describe('Defaults for AIM resources that name this runtime config.');
+export type AIMRuntimeConfigSpec = z.infer<typeof AIMRuntimeConfigSpecSchema>;
+
+export const AIMRuntimeConfigStatusSchema = z
+  .object(statusBaseShape)
+  .describe('Observed state of the runtime config.');
+export type AIMRuntimeConfigStatus = z.infer<typeof AIMRuntimeConfigStatusSchema>;
+
+export const AIMRuntimeConfigSchema = aimObjectSchema(
+  'AIMRuntimeConfig',
+  AIMRuntimeConfigSpecSchema.optional(),
+  AIMRuntimeConfigStatusSchema,
+);
+export type AIMRuntimeConfig = z.infer<typeof AIMRuntimeConfigSchema>;

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { AutoScalingSchema } from './autoscaling.ts';
+import { EnvVarListSchema } from './common/env.ts';
+import { AIMHardwareRequirementsSchema } from './common/hardware.ts';
+import { ImagePullSecretsSchema } from './common/meta.ts';
+import { AIMModelSourceSchema } from './common/model-source.ts';
+import {
+  AIMResolvedReferenceSchema,
+  ObjectReferenceSchema,
+  RuntimeConfigNameSchema,
+} from './common/references.ts';
+import { ResourceRequirementsSchema } from './common/resources.ts';
+import { RoutingConfigSchema } from './common/routing.ts';
+import { runtimeParametersShape } from './common/runtime-parameters.ts';
+import { ServiceStatusSchema, statusBaseShape } from './common/status.ts';
+import { StorageConfigSchema } from './common/storage.ts';
+import { fixedPresenceRules, immutable, withK8s, withRule } from './crd/extensions.ts';
+import { aimObjectSchema } from './object.ts';
+import { TemplateSelectionSchema } from './template-selection.ts';
+
+/** Requested caching modes; Always/Auto mean Shared and Never means Dedicated (spec §10.6). */
+export const CACHING_MODES = ['Dedicated', 'Shared', 'Auto', 'Always', 'Never'] as const;
+
+export const CustomModelSchema = z
+  .object({
+    baseImage: z.string().min(1).describe('AIM image that serves the weights.'),
+    modelSources: z.array(AIMModelSourceSchema).min(1).max(1).describe('The weights to serve.'),
+    hardware: AIMHardwareRequirementsSchema,
+  })
+  .describe('A model given by image and weights; a matching custom AIMModel is found or created.');
+
+export const ServiceModelSchema = immutable(
+  withRule(
+    z
+      .object({
+        name: z
+          .string()
+          .min(1)
+          .max(253)
+          .optional()
+          .describe('AIMModel in the namespace, else AIMClusterModel.'),
+        image: z.string().min(1).optional().describe('Image of the model; an AIMModel is found or created.'),
+        custom: CustomModelSchema.optional(),
+      })
+      .describe('The model to serve: exactly one of name, image or custom.'),
+    {
+      rule: '(has(self.name) ? 1 : 0) + (has(self.image) ? 1 : 0) + (has(self.custom) ? 1 : 0) == 1',
+      message: 'exactly one of name, image or custom must be set',
+    },
+    (model) => [model.name, model.image, model.custom].filter((value) => value !== undefined).length === 1,
+  ),
+  'model selection is immutable after creation',
+);
+export type ServiceModel = z.infer<typeof ServiceModelSchema>;
+
+export const ServiceTemplateRefSchema = immutable(
+  z
+    .object({
+      name: z.string().min(1).max(253).optional().describe('Template to use; auto-selected when empty.'),
+      allowUnoptimized: z
+        .boolean()
+        .optional()
+        .describe('Let auto-selection pick preview and unoptimized templates.'),
+    })
+    .describe('Which template runs the model.'),
+  'template is immutable after creation',
+);
+
+export const ServiceCachingSchema = immutable(
+  z
+    .object({
+      mode: z
+        .enum(CACHING_MODES)
+        .default('Shared')
+        .describe('Shared reuses a namespace-wide template cache; Dedicated gives the service its own.'),
+    })
+    .describe('How model weights are cached.'),
+  'caching is immutable after creation',
+);
+
+export const ServiceOverridesSchema = withK8s(
+  z
+    .object(runtimeParametersShape)
+    .describe(
+      'Runtime parameters that narrow template selection and derive a template from an explicit one.',
+    ),
+  { validations: fixedPresenceRules(['metric', 'precision', 'hardware']) },
+);
+
+const serviceSpecObject = z
+  .object({
+    model: ServiceModelSchema,
+    template: ServiceTemplateRefSchema.optional(),
+    caching: ServiceCachingSchema.optional(),
+    cacheModel: z.boolean().optional().describe('Deprecated and ignored; use caching.'),
+    replicas: z.int32().min(0).default(1).describe('Fixed number of replicas (when not autoscaling).'),
+    minReplicas: z.int32().min(1).optional().describe('Minimum replicas; enables autoscaling.'),
+    maxReplicas: z.int32().min(1).optional().describe('Maximum replicas; enables autoscaling.'),
+    autoScaling: AutoScalingSchema.optional(),
+    runtimeConfigName: RuntimeConfigNameSchema.optional(),
+    storage: StorageConfigSchema.optional(),
+    routing: RoutingConfigSchema.optional(),
+    env: EnvVarListSchema.optional().describe('Environment of the inference container (highest precedence).'),
+    resources: ResourceRequirementsSchema.optional(),
+    overrides: ServiceOverridesSchema.optional(),
+    imagePullSecrets: ImagePullSecretsSchema.optional(),
+    serviceAccountName: z.string().optional().describe('Service account of the inference pods.'),
+  })
+  .describe('Desired state of the inference service.');
+
+export const AIMServiceSpecSchema = withK8s(serviceSpecObject, {
+  validations: fixedPresenceRules(['template', 'caching', 'overrides']),
+});
+export type AIMServiceSpec = z.infer<typeof AIMServiceSpecSchema>;
+
+export const ServiceRuntimeStatusSchema = z
+  .object({
+    currentReplicas: z.int32().optional(),
+    desiredReplicas: z.int32().optional(),
+    minReplicas: z.int32().optional(),
+    maxReplicas: z.int32().optional(),
+    replicas: z.string().optional().describe('Replicas at a glance: "3", or "2/3 (1-5)" when autoscaling.'),
+  })
+  .describe('Replica counts of the inference service.');
+
+export const AIMServiceStatusSchema = z
+  .object({
+    ...statusBaseShape,
+    status: ServiceStatusSchema,
+    resolvedRuntimeConfig: AIMResolvedReferenceSchema.optional(),
+    resolvedModel: AIMResolvedReferenceSchema.optional(),
+    resolvedTemplate: AIMResolvedReferenceSchema.optional(),
+    templateSelection: TemplateSelectionSchema.optional(),
+    cache: z
+      .object({
+        templateCacheRef: ObjectReferenceSchema.optional(),
+        retryAttempts: z.int32().optional(),
+      })
+      .optional()
+      .describe('The template cache the service uses.'),
+    runtime: ServiceRuntimeStatusSchema.optional(),
+    routing: z
+      .object({ path: z.string().optional().describe('Path prefix the HTTPRoute matches.') })
+      .optional()
+      .describe('Routing state, present when the HTTPRoute exists.'),
+    url: z.string().optional().describe('Where the service answers requests.'),
+  })
+  .describe('Observed state of the inference service.');
+export type AIMServiceStatus = z.infer<typeof AIMServiceStatusSchema>;
+
+export const AIMServiceSchema = aimObjectSchema('AIMService', AIMServiceSpecSchema, AIMServiceStatusSchema);
+export type AIMService = z.infer<typeof AIMServiceSchema>;

@@ -1,0 +1,180 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { KubeConfig } from '@kubernetes/client-node';
+import { classifyHttpError, classifyNetworkError, KubeError, type RequestDescription } from './errors.ts';
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+export type QueryValue = string | number | boolean | undefined;
+
+export interface TransportRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** URL path below the server URL, already encoded (see `resourcePath`). */
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: string;
+  contentType?: string;
+  accept?: string;
+}
+
+/**
+ * The one place that performs HTTP against the API server. Non-2xx answers and transport failures
+ * come back as classified `KubeError`s; a 2xx answer resolves to the body text.
+ */
+export interface KubeTransport {
+  request(request: TransportRequest): Promise<string>;
+  readonly requestCount: number;
+}
+
+export interface TransportOptions {
+  /** Per-request deadline covering connect, headers and body. Default 30 s. */
+  timeoutMs?: number;
+  userAgent?: string;
+}
+
+type Agent = http.Agent | https.Agent;
+
+/*
+ * client-node builds a new Agent (TLS material from the kubeconfig) on every applyToHTTPSOptions call
+ * and without keep-alive, which would cost a TLS handshake per request. The first one is kept, and a
+ * plain Agent is rebuilt with keep-alive; proxy agents (subclasses) are used as they come.
+ */
+function reusableAgent(agent: unknown): Agent | undefined {
+  if (agent instanceof https.Agent && agent.constructor === https.Agent) {
+    return new https.Agent({ ...agent.options, keepAlive: true });
+  }
+  if (agent instanceof http.Agent && agent.constructor === http.Agent) {
+    return new http.Agent({ keepAlive: true });
+  }
+  return agent instanceof http.Agent ? agent : undefined;
+}
+
+function buildQuery(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+function headerRecord(headers: unknown): Record<string, string | string[]> {
+  const result: Record<string, string | string[]> = {};
+  if (typeof headers !== 'object' || headers === null) return result;
+  for (const [key, value] of Object.entries(headers)) {
+    if (typeof value === 'string' || Array.isArray(value)) result[key] = value;
+    else if (typeof value === 'number') result[key] = String(value);
+  }
+  return result;
+}
+
+export function createTransport(kubeConfig: KubeConfig, options: TransportOptions = {}): KubeTransport {
+  const cluster = kubeConfig.getCurrentCluster();
+  if (!cluster) throw new Error('kubeconfig has no current cluster (check the current context)');
+  const server = new URL(cluster.server);
+  const module = server.protocol === 'http:' ? http : https;
+  // A server URL may carry a path prefix (API proxies such as Rancher's /k8s/clusters/<id>).
+  const basePath = server.pathname.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const userAgent = options.userAgent ?? 'aim-engine-functions';
+  let agent: Agent | undefined;
+  let requestCount = 0;
+
+  async function request(req: TransportRequest): Promise<string> {
+    const description: RequestDescription = { method: req.method, path: req.path };
+    // Asked per request: token files (in-cluster) and exec plugins rotate credentials.
+    const auth: https.RequestOptions = {};
+    try {
+      await kubeConfig.applyToHTTPSOptions(auth);
+    } catch (err) {
+      const text = err instanceof Error ? err.message : String(err);
+      throw new KubeError({
+        reason: 'Unauthorized',
+        retryable: false,
+        message: `${req.method} ${req.path}: cannot obtain credentials from kubeconfig: ${text}`,
+      });
+    }
+    agent ??= reusableAgent(auth.agent);
+    const headers = headerRecord(auth.headers);
+    headers.Accept = req.accept ?? 'application/json';
+    headers['User-Agent'] = userAgent;
+    if (req.body !== undefined) {
+      headers['Content-Type'] = req.contentType ?? 'application/json';
+      headers['Content-Length'] = String(Buffer.byteLength(req.body));
+    }
+    const url = new URL(`${server.origin}${basePath}${req.path}${buildQuery(req.query)}`);
+    requestCount += 1;
+    return send(url, req, description, headers, auth.auth);
+  }
+
+  function send(
+    url: URL,
+    req: TransportRequest,
+    description: RequestDescription,
+    headers: Record<string, string | string[]>,
+    basicAuth: string | null | undefined,
+  ): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
+      const controller = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeoutMs);
+      const fail = (err: unknown) => {
+        clearTimeout(timer);
+        if (timedOut) {
+          reject(
+            new KubeError({
+              reason: 'Timeout',
+              retryable: true,
+              message: `${req.method} ${req.path}: no complete response within ${timeoutMs} ms`,
+              details: { message: 'client-side timeout' },
+            }),
+          );
+        } else {
+          reject(classifyNetworkError(err, description));
+        }
+      };
+      const requestOptions: https.RequestOptions = {
+        method: req.method,
+        headers,
+        signal: controller.signal,
+      };
+      if (agent) requestOptions.agent = agent;
+      if (basicAuth) requestOptions.auth = basicAuth;
+      // Looked up on the module at call time so interceptors (msw in tests) that patch it apply.
+      const outgoing = module.request(url, requestOptions, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', fail);
+        response.on('close', () => {
+          if (!response.complete) fail(new Error('connection closed before the response was complete'));
+        });
+        response.on('end', () => {
+          clearTimeout(timer);
+          const text = Buffer.concat(chunks).toString('utf8');
+          const status = response.statusCode ?? 0;
+          if (status >= 200 && status < 300) {
+            resolve(text);
+            return;
+          }
+          const retryAfter = response.headers['retry-after'];
+          reject(
+            classifyHttpError(status, text, description, typeof retryAfter === 'string' ? retryAfter : null),
+          );
+        });
+      });
+      outgoing.on('error', fail);
+      outgoing.end(req.body);
+    });
+  }
+
+  return {
+    request,
+    get requestCount() {
+      return requestCount;
+    },
+  };
+}

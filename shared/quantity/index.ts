@@ -1,0 +1,2 @@
+export * from './display-size.ts';
+export * from './quantity.ts';

@@ -1,0 +1,64 @@
+/**
+ * Which condition changes become Kubernetes Events (spec §5.7): every transition (a new
+ * condition, or a status/reason change) with reason = the condition's reason; Warning for
+ * error-level conditions, Normal otherwise.
+ */
+import { CONDITION_TYPES } from '../constants/conditions.ts';
+import type { AIMStatus } from '../constants/status.ts';
+import { readMark, stripMark } from './component-mark.ts';
+import { type Condition, findCondition, isTransition } from './conditions.ts';
+import { conditionComponent } from './summary.ts';
+
+export type EventType = 'Normal' | 'Warning';
+
+export interface ConditionEvent {
+  conditionType: string;
+  type: EventType;
+  reason: string;
+  message: string;
+}
+
+const ERROR_STATES: ReadonlySet<AIMStatus> = new Set(['Failed', 'Degraded', 'NotAvailable']);
+const LAZY_TYPES: readonly string[] = [
+  CONDITION_TYPES.configValid,
+  CONDITION_TYPES.authValid,
+  CONDITION_TYPES.dependenciesReachable,
+];
+
+export interface ErrorLevelContext {
+  /** The overall framework status (before any kind mapping), for the Ready condition. */
+  overall: AIMStatus;
+  /** Not-ready contribution of the components this writer knows; marks tell the rest. */
+  contributionOf: (component: string) => AIMStatus | undefined;
+}
+
+/** Error-level: a False validity condition, a not-Ready component in an error state, Ready when the object is in error. */
+export function isErrorLevel(condition: Condition, context: ErrorLevelContext): boolean {
+  if (condition.status === 'True') return false;
+  if (LAZY_TYPES.includes(condition.type)) return condition.status === 'False';
+  if (condition.type === CONDITION_TYPES.ready) return ERROR_STATES.has(context.overall);
+  const component = conditionComponent(condition.type);
+  if (component === undefined) return false;
+  const contribution = context.contributionOf(component) ?? readMark(condition.message).mark?.notReady;
+  return contribution !== undefined && ERROR_STATES.has(contribution);
+}
+
+/** The events for the conditions in `next` that transitioned relative to `previous`. */
+export function conditionTransitionEvents(
+  previous: readonly Condition[],
+  next: readonly Condition[],
+  context: ErrorLevelContext,
+): ConditionEvent[] {
+  const events: ConditionEvent[] = [];
+  for (const condition of next) {
+    if (!isTransition(findCondition(previous, condition.type), condition)) continue;
+    const message = stripMark(condition.message) || `${condition.type} is ${condition.status}`;
+    events.push({
+      conditionType: condition.type,
+      type: isErrorLevel(condition, context) ? 'Warning' : 'Normal',
+      reason: condition.reason,
+      message,
+    });
+  }
+  return events;
+}

@@ -1,0 +1,337 @@
+/**
+ * One pass of the pipeline over an object that was just read: deletion/finalizer handling, pause,
+ * spec validation, fetch → plan → health → state engine, children, and the owned part of status.
+ * A 409 escapes to the caller, which re-reads and calls again.
+ */
+import { ANNOTATIONS, RECONCILIATION_PAUSED_VALUE } from '../constants/annotations.ts';
+import { CONDITION_TYPES, STATE_ENGINE_REASONS } from '../constants/conditions.ts';
+import type { AIMStatus } from '../constants/status.ts';
+import { isConflict, isNotFound, isRetryable } from '../kube/errors.ts';
+import { objectKey } from '../kube/objects.ts';
+import type { KubeObject, ObjectKey } from '../kube/types.ts';
+import { markComponentConditions } from './component-mark.ts';
+import { type ConditionEvent, conditionTransitionEvents, isErrorLevel } from './condition-events.ts';
+import { type Condition, ConditionSet, setCondition } from './conditions.ts';
+import type { ComponentHealth } from './health.ts';
+import { executePlan } from './plan.ts';
+import type {
+  AnyKindReconciler,
+  FetchInput,
+  KindReconciler,
+  ReconcileContext,
+  ReconcileOutcome,
+  ReconcileResult,
+} from './reconciler.ts';
+import { RetryableError } from './retryable-error.ts';
+import { fetchMergedRuntimeConfig } from './runtime-config.ts';
+import { describeIssues } from './spec-issues.ts';
+import { computeState, isBlocked, notReadyContribution } from './state-engine.ts';
+import {
+  applyStatus,
+  conditionsOf,
+  desiredStatus,
+  domainFieldsOf,
+  ownsCondition,
+  type StatusOwnership,
+  SUMMARY_CONDITION_TYPES,
+  statusChanged,
+  type WriterMode,
+} from './status-write.ts';
+import { summarizeConditions } from './summary.ts';
+
+export interface Attempt {
+  outcome: Omit<ReconcileOutcome, 'apiRequests'>;
+  object?: KubeObject;
+  events: ConditionEvent[];
+  /** Conditions worth a warning log on every run (spec §5.7 "recurring"). */
+  errorConditions: Condition[];
+  retry?: RetryableError;
+}
+
+function writerMode(reconciler: AnyKindReconciler): WriterMode {
+  if (reconciler.writesSummary === false) return 'component';
+  return reconciler.ownedConditionTypes === undefined ? 'single' : 'summary';
+}
+
+function ownershipOf(reconciler: AnyKindReconciler): StatusOwnership {
+  return {
+    mode: writerMode(reconciler),
+    conditionTypes: reconciler.ownedConditionTypes,
+    statusFields: reconciler.ownedStatusFields,
+  };
+}
+
+export function isPaused(object: KubeObject): boolean {
+  return object.metadata.annotations?.[ANNOTATIONS.reconciliationPaused] === RECONCILIATION_PAUSED_VALUE;
+}
+
+function statusOf(object: KubeObject): Record<string, unknown> {
+  const status: unknown = object.status;
+  return typeof status === 'object' && status !== null && !Array.isArray(status)
+    ? (status as Record<string, unknown>)
+    : {};
+}
+
+function isTransient(err: unknown): boolean {
+  return isRetryable(err) || isConflict(err);
+}
+
+export function keyFields(key: ObjectKey): Record<string, string> {
+  const fields: Record<string, string> = { kind: key.kind, name: key.name };
+  if (key.namespace) fields.namespace = key.namespace;
+  return fields;
+}
+
+/** Replaces or appends `updates` (by type) in `base`, keeping everything else as it was. */
+function overlayConditions(base: readonly Condition[], updates: readonly Condition[]): Condition[] {
+  const result = [...base];
+  for (const update of updates) {
+    const index = result.findIndex((condition) => condition.type === update.type);
+    if (index >= 0) result[index] = update;
+    else result.push(update);
+  }
+  return result;
+}
+
+interface Evaluation {
+  conditions: Condition[];
+  status: string;
+  aimStatus: AIMStatus;
+  shouldApply: boolean;
+  shouldRequeue: boolean;
+  infraMessages: string[];
+  contributions: Map<string, AIMStatus>;
+}
+
+export class PipelineRun<Obj, Fetched> {
+  readonly #ctx: ReconcileContext;
+  readonly #reconciler: KindReconciler<Obj, Fetched>;
+  readonly #ownership: StatusOwnership;
+
+  constructor(ctx: ReconcileContext, reconciler: KindReconciler<Obj, Fetched>) {
+    this.#ctx = ctx;
+    this.#reconciler = reconciler;
+    this.#ownership = ownershipOf(reconciler);
+  }
+
+  async attempt(read: KubeObject): Promise<Attempt> {
+    const now = this.#ctx.now();
+    // Deletion comes first so that a paused object can still be deleted (its finalizer released).
+    if (read.metadata.deletionTimestamp) return this.#deleted(read);
+    if (isPaused(read)) return { outcome: { result: 'paused' }, events: [], errorConditions: [] };
+    const object = await this.#ensureFinalizer(read);
+    const parsed = this.#reconciler.schema.safeParse(object);
+    if (!parsed.success) return this.#invalid(object, describeIssues(parsed.error.issues), now);
+    return this.#reconcile(object, parsed.data, now);
+  }
+
+  async #deleted(object: KubeObject): Promise<Attempt> {
+    const finalizer = this.#reconciler.finalizer;
+    const finalizers = object.metadata.finalizers ?? [];
+    if (finalizer !== undefined && finalizers.includes(finalizer.name)) {
+      await finalizer.finalize(this.#ctx, object);
+      await this.#ctx.client.mergePatch(
+        objectKey(object),
+        {
+          metadata: {
+            finalizers: finalizers.filter((name) => name !== finalizer.name),
+            resourceVersion: object.metadata.resourceVersion,
+          },
+        },
+        { fieldManager: this.#ctx.fieldManager },
+      );
+    }
+    return { outcome: { result: 'deleted' }, events: [], errorConditions: [] };
+  }
+
+  async #ensureFinalizer(object: KubeObject): Promise<KubeObject> {
+    const finalizer = this.#reconciler.finalizer;
+    const finalizers = object.metadata.finalizers ?? [];
+    if (finalizer === undefined || finalizers.includes(finalizer.name)) return object;
+    return this.#ctx.client.mergePatch(
+      objectKey(object),
+      {
+        metadata: {
+          finalizers: [...finalizers, finalizer.name],
+          resourceVersion: object.metadata.resourceVersion,
+        },
+      },
+      { fieldManager: this.#ctx.fieldManager },
+    );
+  }
+
+  #mapStatus(status: AIMStatus): string {
+    return this.#reconciler.statusMapping ? this.#reconciler.statusMapping(status) : status;
+  }
+
+  /** A spec the schema rejects: Failed with ConfigValid=False/InvalidSpec naming the field; nothing else runs. */
+  async #invalid(object: KubeObject, message: string, now: Date): Promise<Attempt> {
+    this.#ctx.log.warn({ ...keyFields(objectKey(object)), message }, 'spec failed validation');
+    if (this.#ownership.mode === 'component')
+      return { outcome: { result: 'invalid' }, events: [], errorConditions: [] };
+    const previous = statusOf(object);
+    const generation = object.metadata.generation;
+    const conditions = new ConditionSet(conditionsOf(previous), now, generation);
+    conditions.set(CONDITION_TYPES.configValid, 'False', STATE_ENGINE_REASONS.invalidSpec, message);
+    conditions.set(CONDITION_TYPES.ready, 'False', STATE_ENGINE_REASONS.invalidSpec, message);
+    const status = this.#mapStatus('Failed');
+    const evaluation: Evaluation = {
+      conditions: conditions.list(),
+      status,
+      aimStatus: 'Failed',
+      shouldApply: false,
+      shouldRequeue: false,
+      infraMessages: [],
+      contributions: new Map(),
+    };
+    return this.#finish(object, previous, domainFieldsOf(previous), evaluation, 'invalid', undefined);
+  }
+
+  async #reconcile(object: KubeObject, obj: Obj, now: Date): Promise<Attempt> {
+    const reconciler = this.#reconciler;
+    const previous = statusOf(object);
+    const runtimeConfig = reconciler.runtimeConfigScope
+      ? await fetchMergedRuntimeConfig(
+          this.#ctx.client,
+          typeof object.spec?.runtimeConfigName === 'string' ? object.spec.runtimeConfigName : undefined,
+          reconciler.runtimeConfigScope === 'namespace' ? object.metadata.namespace : undefined,
+        )
+      : undefined;
+    const input: FetchInput = { object };
+    if (runtimeConfig !== undefined) input.runtimeConfig = runtimeConfig;
+    const fetched = await reconciler.fetch(this.#ctx, obj, input);
+    const plan = reconciler.plan(obj, fetched, now);
+    const health = reconciler.health(obj, fetched, now);
+    const domain = domainFieldsOf(previous);
+    const evaluation = this.#evaluate(object, previous, health, now, (conditions) =>
+      reconciler.decorate?.(domain, conditions, obj, fetched, now),
+    );
+
+    if (evaluation.shouldApply) {
+      const execution = await executePlan(this.#ctx.client, object, plan, {
+        controller: reconciler.controllerName,
+        runtimeConfig: runtimeConfig?.ok ? runtimeConfig.value?.spec : undefined,
+        fieldManager: this.#ctx.fieldManager,
+        observed: reconciler.observedChildren?.(fetched),
+      });
+      if (execution.failure !== undefined) {
+        const { message, errors } = execution.failure;
+        this.#ctx.log.warn({ ...keyFields(objectKey(object)), message }, 'applying children failed');
+        const update = {
+          type: CONDITION_TYPES.dependenciesReachable,
+          status: 'False' as const,
+          reason: STATE_ENGINE_REASONS.infrastructureError,
+          message,
+          ...(object.metadata.generation !== undefined
+            ? { observedGeneration: object.metadata.generation }
+            : {}),
+        };
+        evaluation.conditions = setCondition(evaluation.conditions, update, now);
+        if (errors.some(isTransient)) evaluation.infraMessages.push(message);
+      }
+    }
+    return this.#finish(object, previous, domain, evaluation, 'reconciled', plan.requeueAfterSeconds);
+  }
+
+  #evaluate(
+    object: KubeObject,
+    previous: Record<string, unknown>,
+    health: readonly ComponentHealth[],
+    now: Date,
+    decorate: (conditions: ConditionSet) => void,
+  ): Evaluation {
+    const generation = object.metadata.generation;
+    const previousConditions = conditionsOf(previous);
+    const state = computeState({
+      health,
+      previousConditions,
+      now,
+      decorate,
+      ...(generation !== undefined ? { observedGeneration: generation } : {}),
+      ...(this.#reconciler.dependenciesGraceSeconds !== undefined
+        ? { dependenciesGraceSeconds: this.#reconciler.dependenciesGraceSeconds }
+        : {}),
+    });
+    const contributions = new Map<string, AIMStatus>();
+    for (const component of state.components) {
+      if (component.component !== '') {
+        contributions.set(
+          component.component,
+          notReadyContribution(component.state, component.dependencyType),
+        );
+      }
+    }
+    const evaluation: Evaluation = {
+      conditions: state.conditions,
+      status: this.#mapStatus(state.aimStatus),
+      aimStatus: state.aimStatus,
+      shouldApply: state.shouldApply,
+      shouldRequeue: state.shouldRequeue,
+      infraMessages: state.infraErrors.map((err) => `${err.reason}: ${err.message}`),
+      contributions,
+    };
+    if (this.#ownership.mode === 'component') {
+      evaluation.conditions = markComponentConditions(state.conditions, state.components);
+    } else if (this.#ownership.mode === 'summary') {
+      // Own component conditions over what the other writers left on the object, then the summary.
+      const own = state.conditions.filter(
+        (condition) =>
+          !SUMMARY_CONDITION_TYPES.includes(condition.type) && ownsCondition(this.#ownership, condition.type),
+      );
+      const summary = summarizeConditions(overlayConditions(previousConditions, own), {
+        now,
+        health,
+        ...(generation !== undefined ? { observedGeneration: generation } : {}),
+      });
+      evaluation.conditions = summary.conditions;
+      evaluation.aimStatus = summary.aimStatus;
+      evaluation.status = this.#mapStatus(summary.aimStatus);
+      evaluation.shouldApply = state.shouldApply && !isBlocked(summary);
+    }
+    return evaluation;
+  }
+
+  async #finish(
+    object: KubeObject,
+    previous: Record<string, unknown>,
+    domain: Record<string, unknown>,
+    evaluation: Evaluation,
+    result: ReconcileResult,
+    requeueAfterSeconds: number | undefined,
+  ): Promise<Attempt> {
+    const desired = desiredStatus(this.#ownership, {
+      domain,
+      conditions: evaluation.conditions,
+      status: evaluation.status,
+      observedGeneration: object.metadata.generation,
+    });
+    if (statusChanged(this.#ownership, previous, desired)) {
+      try {
+        await applyStatus(this.#ctx.client, object, desired, this.#ctx.fieldManager);
+      } catch (err) {
+        // Deleted since it was read: nothing left to report on.
+        if (isNotFound(err)) return { outcome: { result: 'not-found' }, events: [], errorConditions: [] };
+        throw err;
+      }
+    }
+    const written = conditionsOf(desired);
+    const errorContext = {
+      overall: evaluation.aimStatus,
+      contributionOf: (component: string) => evaluation.contributions.get(component),
+    };
+    const outcome: Attempt['outcome'] = { result };
+    if (this.#ownership.mode !== 'component') outcome.status = evaluation.status;
+    if (requeueAfterSeconds !== undefined && requeueAfterSeconds > 0)
+      outcome.requeueAfterSeconds = requeueAfterSeconds;
+    const attempt: Attempt = {
+      outcome,
+      object,
+      events: conditionTransitionEvents(conditionsOf(previous), written, errorContext),
+      errorConditions: written.filter((condition) => isErrorLevel(condition, errorContext)),
+    };
+    if (evaluation.shouldRequeue || evaluation.infraMessages.length > 0) {
+      attempt.retry = new RetryableError(`transient errors: ${evaluation.infraMessages.join('; ')}`);
+    }
+    return attempt;
+  }
+}

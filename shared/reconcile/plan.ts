@@ -1,0 +1,146 @@
+/**
+ * A reconciler's desired children and how the pipeline carries them out (spec §5.1): deletions
+ * first; only when they all succeed, every child is labelled (§5.6), given a controller owner
+ * reference when owned, and server-side applied in a stable order.
+ */
+import type { LabelPropagation } from '../api/common/label-propagation.ts';
+import type { ControllerName } from '../constants/labels.ts';
+import { isNotFound } from '../kube/errors.ts';
+import { describeObject, gvkString, objectKey } from '../kube/objects.ts';
+import { controllerOwnerReference, upsertOwnerReference } from '../kube/owner.ts';
+import type { KubeClient, KubeObject, ObjectKey } from '../kube/types.ts';
+import { isContainedIn } from './json-equal.ts';
+import { labelChild } from './labels.ts';
+
+export interface Plan {
+  /** Applied with a controller ownerReference to the reconciled object. */
+  apply: KubeObject[];
+  /** Applied without an ownerReference (shared objects that outlive the parent). */
+  applyWithoutOwner: KubeObject[];
+  /** Deleted before anything is applied; NotFound counts as done. */
+  delete: ObjectKey[];
+  /** Reconcile again after this many seconds (e.g. to poll progress). */
+  requeueAfterSeconds?: number;
+}
+
+export function emptyPlan(): Plan {
+  return { apply: [], applyWithoutOwner: [], delete: [] };
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Upstream's application order: GVK string, then namespace, then name. */
+export function compareChildren(a: KubeObject, b: KubeObject): number {
+  return (
+    compareText(gvkString(a), gvkString(b)) ||
+    compareText(a.metadata.namespace ?? '', b.metadata.namespace ?? '') ||
+    compareText(a.metadata.name, b.metadata.name)
+  );
+}
+
+export interface ChildPreparation {
+  controller: ControllerName;
+  runtimeConfig?: { labelPropagation?: LabelPropagation | undefined } | undefined;
+}
+
+/** The children exactly as they will be applied, in application order. */
+export function prepareChildren(parent: KubeObject, plan: Plan, options: ChildPreparation): KubeObject[] {
+  const label = (child: KubeObject) => labelChild(parent, child, options.controller, options.runtimeConfig);
+  const owned = plan.apply.map((child) => {
+    const labelled = label(child);
+    labelled.metadata.ownerReferences = upsertOwnerReference(
+      labelled.metadata.ownerReferences,
+      controllerOwnerReference(parent),
+    );
+    return labelled;
+  });
+  return [...owned, ...plan.applyWithoutOwner.map(label)].sort(compareChildren);
+}
+
+export interface PlanExecution {
+  deleted: ObjectKey[];
+  applied: KubeObject[];
+  /** Children skipped because their observed copy already holds every desired field. */
+  unchanged: KubeObject[];
+  /** What went wrong, for DependenciesReachable's message; empty on success. */
+  failure?: { message: string; errors: unknown[] };
+}
+
+function sameObject(a: KubeObject, b: KubeObject): boolean {
+  return (
+    a.apiVersion === b.apiVersion &&
+    a.kind === b.kind &&
+    a.metadata.name === b.metadata.name &&
+    (a.metadata.namespace ?? '') === (b.metadata.namespace ?? '')
+  );
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+export async function executePlan(
+  client: KubeClient,
+  parent: KubeObject,
+  plan: Plan,
+  options: ChildPreparation & {
+    fieldManager: string;
+    /** The children as last read; a desired child already contained in its copy is not re-applied. */
+    observed?: readonly KubeObject[] | undefined;
+  },
+): Promise<PlanExecution> {
+  const deleted: ObjectKey[] = [];
+  const deleteErrors: { key: ObjectKey; err: unknown }[] = [];
+  for (const key of plan.delete) {
+    try {
+      await client.delete(key);
+      deleted.push(key);
+    } catch (err) {
+      if (isNotFound(err)) deleted.push(key);
+      else deleteErrors.push({ key, err });
+    }
+  }
+  if (deleteErrors.length > 0) {
+    const details = deleteErrors.map(({ key, err }) => `${describeObject(key)}: ${errorText(err)}`);
+    return {
+      deleted,
+      applied: [],
+      unchanged: [],
+      failure: {
+        message: `Failed to delete resources: ${details.join('; ')}`,
+        errors: deleteErrors.map(({ err }) => err),
+      },
+    };
+  }
+
+  const applied: KubeObject[] = [];
+  const unchanged: KubeObject[] = [];
+  const applyErrors: { child: KubeObject; err: unknown }[] = [];
+  for (const child of prepareChildren(parent, plan, options)) {
+    const observed = options.observed?.find((candidate) => sameObject(candidate, child));
+    if (observed !== undefined && isContainedIn(child, observed)) {
+      unchanged.push(child);
+      continue;
+    }
+    try {
+      applied.push(await client.apply(child, { fieldManager: options.fieldManager, force: true }));
+    } catch (err) {
+      applyErrors.push({ child, err });
+    }
+  }
+  if (applyErrors.length === 0) return { deleted, applied, unchanged };
+  const details = applyErrors.map(
+    ({ child, err }) => `${describeObject(objectKey(child))}: ${errorText(err)}`,
+  );
+  return {
+    deleted,
+    applied,
+    unchanged,
+    failure: {
+      message: `Failed to apply resources: ${details.join('; ')}`,
+      errors: applyErrors.map(({ err }) => err),
+    },
+  };
+}

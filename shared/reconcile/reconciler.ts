@@ -1,0 +1,126 @@
+/**
+ * The contract between the reconcile pipeline and a kind's domain logic: what a reconciler
+ * provides (`KindReconciler`) and what the pipeline gives it (`ReconcileContext`, `FetchInput`).
+ */
+import type { ZodType } from 'zod';
+import type { ControllerName } from '../constants/labels.ts';
+import type { AIMStatus } from '../constants/status.ts';
+import type { BackoffOptions } from '../kube/retry.ts';
+import type { GroupVersionKind, KubeClient, KubeObject } from '../kube/types.ts';
+import type { EventType } from './condition-events.ts';
+import type { ConditionSet } from './conditions.ts';
+import type { ComponentHealth, FetchResult } from './health.ts';
+import type { Plan } from './plan.ts';
+import type { ResolvedRuntimeConfig } from './runtime-config.ts';
+
+/** The subset of pino's logger the pipeline uses (a pino Logger satisfies it). */
+export interface ReconcileLogger {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** Emits Kubernetes Events about an object (spec §5.7). */
+export interface EventRecorder {
+  record(obj: KubeObject, type: EventType, reason: string, message: string): Promise<void>;
+}
+
+export interface ReconcileContext {
+  client: KubeClient;
+  log: ReconcileLogger;
+  now: () => Date;
+  /** Server-side apply field manager of this function (`aim-<function>`). */
+  fieldManager: string;
+  operatorNamespace: string;
+  recorder?: EventRecorder;
+  /** Bounds the re-read-and-recompute loop after a 409 (default: 5 tries). */
+  conflictRetry?: BackoffOptions;
+}
+
+export interface ReconcileRequest {
+  apiVersion: string;
+  kind: string;
+  namespace?: string;
+  name: string;
+}
+
+export type ReconcileResult = 'reconciled' | 'paused' | 'not-found' | 'invalid' | 'deleted';
+
+export interface ReconcileOutcome {
+  result: ReconcileResult;
+  /** status.status as computed (absent for writers that do not own it). */
+  status?: string;
+  requeueAfterSeconds?: number;
+  /** API requests this reconcile issued (benchmarks report them). */
+  apiRequests: number;
+}
+
+/** What the pipeline hands to `fetch` besides the parsed object. */
+export interface FetchInput {
+  /** The object as read from the API server (metadata intact). */
+  object: KubeObject;
+  /** The merged runtime config (§6), when the reconciler declares `runtimeConfigScope`. */
+  runtimeConfig?: FetchResult<ResolvedRuntimeConfig | undefined>;
+}
+
+export interface Finalizer {
+  name: string;
+  /** Cleanup before the finalizer is removed; throwing keeps the finalizer (the reconcile is retried). */
+  finalize(ctx: ReconcileContext, obj: KubeObject): Promise<void>;
+}
+
+/** One kind's domain logic; the pipeline does everything else. */
+export interface KindReconciler<Obj, Fetched> {
+  gvk: GroupVersionKind;
+  /** The kind's zod schema (whole object); a failure marks the object Failed/InvalidSpec. */
+  schema: ZodType<Obj>;
+  /** Upstream controller name: controller labels and the children's managed-by value. */
+  controllerName: ControllerName;
+  /**
+   * Resolve the merged runtime config (§6) named by `spec.runtimeConfigName` before `fetch`:
+   * `namespace` for namespaced kinds (namespaced config over cluster config), `cluster` for
+   * cluster-scoped kinds. It also drives label propagation (§5.6).
+   */
+  runtimeConfigScope?: 'namespace' | 'cluster';
+  /** All reads; failures are captured as FetchResult values, never thrown. */
+  fetch(ctx: ReconcileContext, obj: Obj, input: FetchInput): Promise<Fetched>;
+  /** Pure: desired children and deletions. */
+  plan(obj: Obj, fetched: Fetched, now: Date): Plan;
+  /**
+   * The children as `fetch` read them. A desired child whose every field already holds in its
+   * observed copy is not re-applied, so a steady-state reconcile issues no writes at all.
+   */
+  observedChildren?(fetched: Fetched): readonly KubeObject[];
+  /** Pure: one entry per component. */
+  health(obj: Obj, fetched: Fetched, now: Date): ComponentHealth[];
+  /**
+   * Upstream `decorateStatus`, run before the Ready scan: set domain status fields on `status`
+   * (a copy of the current status without conditions/status/observedGeneration, so fields that
+   * are "never cleared" upstream persist unless deleted here) and add or override conditions.
+   */
+  decorate?(
+    status: Record<string, unknown>,
+    conditions: ConditionSet,
+    obj: Obj,
+    fetched: Fetched,
+    now: Date,
+  ): void;
+  /** Multi-writer kinds: the condition types this writer owns; only these are applied. */
+  ownedConditionTypes?: readonly string[];
+  /** Multi-writer kinds: the domain status fields this writer owns (e.g. `resolvedModel`). */
+  ownedStatusFields?: readonly string[];
+  /**
+   * Default true. False ⇒ status.status, observedGeneration and the summary conditions (Ready,
+   * ConfigValid, AuthValid, DependenciesReachable) are not written, and the owned component
+   * conditions carry a state mark (component-mark.ts) for the summary writer.
+   */
+  writesSummary?: boolean;
+  /** Maps the framework status to the kind's enum (e.g. `aimServiceStatus`). */
+  statusMapping?: (status: AIMStatus) => string;
+  finalizer?: Finalizer;
+  dependenciesGraceSeconds?: number;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry of reconcilers of any object and fetch type
+export type AnyKindReconciler = KindReconciler<any, any>;

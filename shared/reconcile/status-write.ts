@@ -1,0 +1,122 @@
+/**
+ * Which part of `status` a writer owns, and writing exactly that part. A kind with one writer owns
+ * its whole status; on a multi-writer kind (AIMService) a writer owns only its condition types and
+ * named status fields, plus — for the one summary writer — status.status, observedGeneration and
+ * the summary conditions (architecture.md, "Functions and what they own").
+ */
+import { CONDITION_TYPES } from '../constants/conditions.ts';
+import type { KubeClient, KubeObject } from '../kube/types.ts';
+import type { Condition } from './conditions.ts';
+import { jsonEqual } from './json-equal.ts';
+
+/** single: the only writer; summary: owns the summary of a multi-writer kind; component: owns some conditions only. */
+export type WriterMode = 'single' | 'summary' | 'component';
+
+export const SUMMARY_CONDITION_TYPES: readonly string[] = [
+  CONDITION_TYPES.ready,
+  CONDITION_TYPES.configValid,
+  CONDITION_TYPES.authValid,
+  CONDITION_TYPES.dependenciesReachable,
+];
+
+/** Status keys every kind shares and the pipeline computes itself. */
+const FRAMEWORK_FIELDS = ['conditions', 'status', 'observedGeneration'];
+
+export interface StatusOwnership {
+  mode: WriterMode;
+  /** Multi-writer kinds: the non-summary condition types this writer owns (undefined: all of them). */
+  conditionTypes?: readonly string[] | undefined;
+  /** Multi-writer kinds: the domain status fields this writer owns. */
+  statusFields?: readonly string[] | undefined;
+}
+
+export function ownsCondition(ownership: StatusOwnership, type: string): boolean {
+  if (ownership.mode === 'single') return true;
+  if (SUMMARY_CONDITION_TYPES.includes(type)) return ownership.mode === 'summary';
+  return ownership.conditionTypes === undefined || ownership.conditionTypes.includes(type);
+}
+
+export function conditionsOf(status: Record<string, unknown>): Condition[] {
+  return Array.isArray(status.conditions) ? (status.conditions as Condition[]) : [];
+}
+
+/** A deep copy of the status without the framework fields: what `decorate` starts from. */
+export function domainFieldsOf(status: Record<string, unknown>): Record<string, unknown> {
+  const copy = structuredClone(status);
+  for (const field of FRAMEWORK_FIELDS) delete copy[field];
+  return copy;
+}
+
+export interface StatusParts {
+  domain: Record<string, unknown>;
+  conditions: readonly Condition[];
+  /** status.status; written only by single and summary writers. */
+  status?: string;
+  observedGeneration?: number | undefined;
+}
+
+/** The status this writer applies: only the fields it owns. */
+export function desiredStatus(ownership: StatusOwnership, parts: StatusParts): Record<string, unknown> {
+  const conditions = parts.conditions.filter((condition) => ownsCondition(ownership, condition.type));
+  const result: Record<string, unknown> = {};
+  if (ownership.mode === 'single') Object.assign(result, structuredClone(parts.domain));
+  else {
+    for (const field of ownership.statusFields ?? []) {
+      if (parts.domain[field] !== undefined) result[field] = structuredClone(parts.domain[field]);
+    }
+  }
+  result.conditions = conditions;
+  if (ownership.mode !== 'component') {
+    if (parts.status !== undefined) result.status = parts.status;
+    if (parts.observedGeneration !== undefined) result.observedGeneration = parts.observedGeneration;
+  }
+  return result;
+}
+
+function conditionsChanged(
+  current: readonly Condition[],
+  desired: readonly Condition[],
+  exact: boolean,
+): boolean {
+  for (const condition of desired) {
+    const existing = current.find((entry) => entry.type === condition.type);
+    if (!jsonEqual(existing, condition)) return true;
+  }
+  return exact && current.some((entry) => !desired.some((condition) => condition.type === entry.type));
+}
+
+/**
+ * Whether applying `desired` would change the stored status. Only owned fields count; a field this
+ * writer owns but no longer sets is a change (server-side apply removes it).
+ */
+export function statusChanged(
+  ownership: StatusOwnership,
+  current: Record<string, unknown>,
+  desired: Record<string, unknown>,
+): boolean {
+  const keys = new Set(Object.keys(desired));
+  if (ownership.mode === 'single') for (const key of Object.keys(current)) keys.add(key);
+  else for (const field of ownership.statusFields ?? []) keys.add(field);
+  keys.delete('conditions');
+  for (const key of keys) if (!jsonEqual(current[key], desired[key])) return true;
+  return conditionsChanged(conditionsOf(current), conditionsOf(desired), ownership.mode === 'single');
+}
+
+/**
+ * Server-side applies `status` to the status subresource, carrying the resourceVersion that was
+ * read so a concurrent write makes this one fail with 409 instead of silently losing it.
+ */
+export async function applyStatus(
+  client: KubeClient,
+  object: KubeObject,
+  status: Record<string, unknown>,
+  fieldManager: string,
+): Promise<KubeObject> {
+  const metadata: KubeObject['metadata'] = { name: object.metadata.name };
+  if (object.metadata.namespace) metadata.namespace = object.metadata.namespace;
+  if (object.metadata.resourceVersion) metadata.resourceVersion = object.metadata.resourceVersion;
+  return client.applyStatus(
+    { apiVersion: object.apiVersion, kind: object.kind, metadata, status },
+    { fieldManager, force: true },
+  );
+}

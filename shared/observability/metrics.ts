@@ -1,0 +1,87 @@
+/**
+ * Prometheus metrics of the AIM functions.
+ *
+ * Why a registry of our own: faas-js-runtime 4 (`lib/metrics.js`) builds a private
+ * `new Registry()` inside the closure that serves its `GET /metrics`, registers only its own
+ * `faas_*` metrics and Node default metrics there, and exposes neither the registry nor a hook to
+ * add to it. prom-client's global default registry is not what it serves either. So our metrics
+ * cannot appear on the runtime's `/metrics`; they live in `metricsRegistry` and are served by
+ * `startMetricsServer` (`metrics-server.ts`) on a port of their own.
+ *
+ * The metric objects are module singletons: a registry rejects a second metric with the same
+ * name, and several functions (or tests) in one process share them, told apart by the `function`
+ * label.
+ */
+import { Counter, Histogram, Registry } from 'prom-client';
+
+export const metricsRegistry = new Registry();
+
+export const reconcileTotal = new Counter({
+  name: 'aim_reconcile_total',
+  help: 'Reconciles of one object, by outcome',
+  labelNames: ['function', 'kind', 'result'] as const,
+  registers: [metricsRegistry],
+});
+
+export const reconcileErrorsTotal = new Counter({
+  name: 'aim_reconcile_errors_total',
+  help: 'Reconciles that ended in an error, by error reason',
+  labelNames: ['function', 'kind', 'reason'] as const,
+  registers: [metricsRegistry],
+});
+
+export const reconcileDurationSeconds = new Histogram({
+  name: 'aim_reconcile_duration_seconds',
+  help: 'Wall time of one object reconcile',
+  labelNames: ['function', 'kind'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+  registers: [metricsRegistry],
+});
+
+export const apiRequestsTotal = new Counter({
+  name: 'aim_api_requests_total',
+  help: 'Kubernetes API requests issued while reconciling',
+  labelNames: ['function', 'kind'] as const,
+  registers: [metricsRegistry],
+});
+
+export const eventsTotal = new Counter({
+  name: 'aim_events_total',
+  help: 'CloudEvents received, by event type and how they were handled',
+  labelNames: ['function', 'type', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+/** How an event ended, mirrored in the HTTP status the function answered. */
+export type EventOutcome = 'handled' | 'ignored' | 'rejected' | 'retry' | 'failed' | 'dead-letter';
+
+export interface ReconcileObservation {
+  function: string;
+  kind: string;
+  /** Short outcome label, e.g. `applied`, `paused`, `not-found`, `retry`, `error`. */
+  result: string;
+  /** Absent for objects reconciled inside a resync sweep, which does not time objects one by one. */
+  durationSeconds?: number;
+  /** Kubernetes API requests the reconcile issued. */
+  apiRequests?: number;
+  /** Set when the reconcile failed: an error reason such as `Conflict` or `Unexpected`. */
+  errorReason?: string;
+}
+
+export function observeReconcile(observation: ReconcileObservation): void {
+  const { function: fn, kind } = observation;
+  reconcileTotal.inc({ function: fn, kind, result: observation.result });
+  if (observation.durationSeconds !== undefined) {
+    reconcileDurationSeconds.observe({ function: fn, kind }, observation.durationSeconds);
+  }
+  if (observation.apiRequests !== undefined && observation.apiRequests > 0) {
+    apiRequestsTotal.inc({ function: fn, kind }, observation.apiRequests);
+  }
+  if (observation.errorReason !== undefined) {
+    reconcileErrorsTotal.inc({ function: fn, kind, reason: observation.errorReason });
+  }
+}
+
+export function observeEvent(fn: string, type: string, outcome: EventOutcome): void {
+  eventsTotal.inc({ function: fn, type, outcome });
+}

@@ -11,6 +11,7 @@ export {
   type KubeErrorDetails,
   type StatusCause,
 } from './errors.ts';
+export { createEventRecorder, type KubeEventRecorder, type KubeEventType } from './event-recorder.ts';
 export {
   describeObject,
   gvkOf,

@@ -23,6 +23,7 @@ import {
 import { isBadEventError } from '../events/bad-event-error.ts';
 import { API_SERVER_EVENT_TYPES, PING_EVENT_TYPE } from '../events/event-types.ts';
 import { createKubeClient } from '../kube/client.ts';
+import { createEventRecorder } from '../kube/event-recorder.ts';
 import { describeObject } from '../kube/objects.ts';
 import type { GroupVersionKind, KubeClient } from '../kube/types.ts';
 import { createLogger, type Logger, withFields } from '../observability/logger.ts';
@@ -127,6 +128,9 @@ export function defineFunction(
     now,
     fieldManager,
     operatorNamespace: deps.operatorNamespace ?? defaultOperatorNamespace(),
+    recorder: createEventRecorder(kube, { component: fieldManager, instance: process.env.POD_NAME }, (err) =>
+      log.warn({ err: String(err) }, 'could not record a Kubernetes Event'),
+    ),
   });
 
   const reconcilerFor = (request: ReconcileRequest) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AutoScalingSchema } from './autoscaling.ts';
+import { ComponentHealthListSchema } from './common/component-health.ts';
 import { EnvVarListSchema } from './common/env.ts';
 import { AIMHardwareRequirementsSchema } from './common/hardware.ts';
 import { ImagePullSecretsSchema } from './common/meta.ts';
@@ -127,6 +128,7 @@ export const AIMServiceStatusSchema = z
   .object({
     ...statusBaseShape,
     status: ServiceStatusSchema,
+    componentHealth: ComponentHealthListSchema.optional(),
     resolvedRuntimeConfig: AIMResolvedReferenceSchema.optional(),
     resolvedModel: AIMResolvedReferenceSchema.optional(),
     resolvedTemplate: AIMResolvedReferenceSchema.optional(),

@@ -1,4 +1,5 @@
 /** The small API types shared by several kinds (spec aim-engine.md §3). */
+export * from './common/component-health.ts';
 export * from './common/condition.ts';
 export * from './common/env.ts';
 export * from './common/free-form.ts';

@@ -2,6 +2,7 @@
  * Error categories of spec §5.2. Every failure a reconciler observes ends up as a `StateError`
  * whose category decides what the state engine does with it (block, degrade, or wait).
  */
+import type { ComponentErrorCategory } from '../api/common/component-health.ts';
 import { ERROR_REASONS } from '../constants/conditions.ts';
 import { KubeError } from '../kube/errors.ts';
 
@@ -13,7 +14,7 @@ export const ERROR_CATEGORIES = {
   missingDownstreamDependency: 'MissingDownstreamDependency',
   resourceExhaustion: 'ResourceExhaustion',
   unknown: 'Unknown',
-} as const;
+} as const satisfies Record<string, ComponentErrorCategory>;
 
 export type ErrorCategory = (typeof ERROR_CATEGORIES)[keyof typeof ERROR_CATEGORIES];
 

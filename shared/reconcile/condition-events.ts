@@ -5,7 +5,6 @@
  */
 import { CONDITION_TYPES } from '../constants/conditions.ts';
 import type { AIMStatus } from '../constants/status.ts';
-import { readMark, stripMark } from './component-mark.ts';
 import { type Condition, findCondition, isTransition } from './conditions.ts';
 import { conditionComponent } from './summary.ts';
 
@@ -28,7 +27,7 @@ const LAZY_TYPES: readonly string[] = [
 export interface ErrorLevelContext {
   /** The overall framework status (before any kind mapping), for the Ready condition. */
   overall: AIMStatus;
-  /** Not-ready contribution of the components this writer knows; marks tell the rest. */
+  /** Not-ready contribution of the components this writer knows (a writer only reports its own conditions). */
   contributionOf: (component: string) => AIMStatus | undefined;
 }
 
@@ -39,7 +38,7 @@ export function isErrorLevel(condition: Condition, context: ErrorLevelContext): 
   if (condition.type === CONDITION_TYPES.ready) return ERROR_STATES.has(context.overall);
   const component = conditionComponent(condition.type);
   if (component === undefined) return false;
-  const contribution = context.contributionOf(component) ?? readMark(condition.message).mark?.notReady;
+  const contribution = context.contributionOf(component);
   return contribution !== undefined && ERROR_STATES.has(contribution);
 }
 
@@ -52,7 +51,7 @@ export function conditionTransitionEvents(
   const events: ConditionEvent[] = [];
   for (const condition of next) {
     if (!isTransition(findCondition(previous, condition.type), condition)) continue;
-    const message = stripMark(condition.message) || `${condition.type} is ${condition.status}`;
+    const message = condition.message || `${condition.type} is ${condition.status}`;
     events.push({
       conditionType: condition.type,
       type: isErrorLevel(condition, context) ? 'Warning' : 'Normal',

@@ -2,12 +2,16 @@
  * Component health (spec §5.2): what a reconciler observed about one dependency, before the state
  * engine turns it into a `<component>Ready` condition and an overall status.
  */
+import type { ComponentDependencyType } from '../api/common/component-health.ts';
 import { ERROR_REASONS, STATE_ENGINE_REASONS } from '../constants/conditions.ts';
 import type { AIMStatus } from '../constants/status.ts';
 import { isNotFound } from '../kube/errors.ts';
 import { categorizeError, ERROR_CATEGORIES, StateError } from './categorize.ts';
 
-export const DEPENDENCY_TYPES = { upstream: 'Upstream', downstream: 'Downstream' } as const;
+export const DEPENDENCY_TYPES = {
+  upstream: 'Upstream',
+  downstream: 'Downstream',
+} as const satisfies Record<string, ComponentDependencyType>;
 export type DependencyType = (typeof DEPENDENCY_TYPES)[keyof typeof DEPENDENCY_TYPES];
 
 export interface ComponentHealth {

@@ -7,15 +7,13 @@ export {
   StateError,
 } from './categorize.ts';
 export {
-  type ComponentMark,
-  componentMark,
-  formatMark,
-  markComponentConditions,
-  markMessage,
-  needsMark,
-  readMark,
-  stripMark,
-} from './component-mark.ts';
+  type ComponentHealthStatus,
+  componentHealthEntries,
+  componentHealthOf,
+  type EntryOptions,
+  entryContribution,
+  errorCategoriesOf,
+} from './component-health-status.ts';
 export {
   type ConditionEvent,
   conditionTransitionEvents,
@@ -106,5 +104,10 @@ export {
   type StateInput,
   type StateResult,
 } from './state-engine.ts';
-export { SUMMARY_CONDITION_TYPES, type WriterMode } from './status-write.ts';
+export {
+  ownsComponent,
+  type StatusOwnership,
+  SUMMARY_CONDITION_TYPES,
+  type WriterMode,
+} from './status-write.ts';
 export { conditionComponent, type Summary, type SummaryOptions, summarizeConditions } from './summary.ts';

@@ -9,7 +9,11 @@ import type { AIMStatus } from '../constants/status.ts';
 import { isConflict, isNotFound, isRetryable } from '../kube/errors.ts';
 import { objectKey } from '../kube/objects.ts';
 import type { KubeObject, ObjectKey } from '../kube/types.ts';
-import { markComponentConditions } from './component-mark.ts';
+import {
+  type ComponentHealthStatus,
+  componentHealthEntries,
+  componentHealthOf,
+} from './component-health-status.ts';
 import { type ConditionEvent, conditionTransitionEvents, isErrorLevel } from './condition-events.ts';
 import { type Condition, ConditionSet, setCondition } from './conditions.ts';
 import type { ComponentHealth } from './health.ts';
@@ -31,6 +35,7 @@ import {
   conditionsOf,
   desiredStatus,
   domainFieldsOf,
+  ownsComponent,
   ownsCondition,
   type StatusOwnership,
   SUMMARY_CONDITION_TYPES,
@@ -101,6 +106,8 @@ interface Evaluation {
   shouldRequeue: boolean;
   infraMessages: string[];
   contributions: Map<string, AIMStatus>;
+  /** Multi-writer kinds: the entries of this writer's components. */
+  componentHealth: ComponentHealthStatus[];
 }
 
 export class PipelineRun<Obj, Fetched> {
@@ -183,6 +190,10 @@ export class PipelineRun<Obj, Fetched> {
       shouldRequeue: false,
       infraMessages: [],
       contributions: new Map(),
+      // Nothing was observed: keep this writer's entries as they are.
+      componentHealth: componentHealthOf(previous).filter((entry) =>
+        ownsComponent(this.#ownership, entry.component),
+      ),
     };
     return this.#finish(object, previous, domainFieldsOf(previous), evaluation, 'invalid', undefined);
   }
@@ -269,10 +280,15 @@ export class PipelineRun<Obj, Fetched> {
       shouldRequeue: state.shouldRequeue,
       infraMessages: state.infraErrors.map((err) => `${err.reason}: ${err.message}`),
       contributions,
+      componentHealth: [],
     };
-    if (this.#ownership.mode === 'component') {
-      evaluation.conditions = markComponentConditions(state.conditions, state.components);
-    } else if (this.#ownership.mode === 'summary') {
+    if (this.#ownership.mode === 'single') return evaluation;
+    const previousComponents = componentHealthOf(previous);
+    evaluation.componentHealth = componentHealthEntries(
+      state.components.filter((component) => ownsComponent(this.#ownership, component.component)),
+      { previous: previousComponents, now, observedGeneration: generation },
+    );
+    if (this.#ownership.mode === 'summary') {
       // Own component conditions over what the other writers left on the object, then the summary.
       const own = state.conditions.filter(
         (condition) =>
@@ -281,6 +297,8 @@ export class PipelineRun<Obj, Fetched> {
       const summary = summarizeConditions(overlayConditions(previousConditions, own), {
         now,
         health,
+        // Its own stored entries are last run's view of its own components: superseded by `health`.
+        components: previousComponents.filter((entry) => !ownsComponent(this.#ownership, entry.component)),
         ...(generation !== undefined ? { observedGeneration: generation } : {}),
       });
       evaluation.conditions = summary.conditions;
@@ -302,6 +320,7 @@ export class PipelineRun<Obj, Fetched> {
     const desired = desiredStatus(this.#ownership, {
       domain,
       conditions: evaluation.conditions,
+      componentHealth: evaluation.componentHealth,
       status: evaluation.status,
       observedGeneration: object.metadata.generation,
     });

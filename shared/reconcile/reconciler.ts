@@ -106,14 +106,15 @@ export interface KindReconciler<Obj, Fetched> {
     fetched: Fetched,
     now: Date,
   ): void;
-  /** Multi-writer kinds: the condition types this writer owns; only these are applied. */
+  /** Multi-writer kinds: the condition types this writer owns; only these (and their components' entries) are applied. */
   ownedConditionTypes?: readonly string[];
   /** Multi-writer kinds: the domain status fields this writer owns (e.g. `resolvedModel`). */
   ownedStatusFields?: readonly string[];
   /**
    * Default true. False ⇒ status.status, observedGeneration and the summary conditions (Ready,
-   * ConfigValid, AuthValid, DependenciesReachable) are not written, and the owned component
-   * conditions carry a state mark (component-mark.ts) for the summary writer.
+   * ConfigValid, AuthValid, DependenciesReachable) are not written. Either way, a writer of a
+   * multi-writer kind applies the `status.componentHealth` entries of the components whose
+   * conditions it owns, from which the summary writer learns their states.
    */
   writesSummary?: boolean;
   /** Maps the framework status to the kind's enum (e.g. `aimServiceStatus`). */

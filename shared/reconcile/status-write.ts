@@ -1,11 +1,13 @@
 /**
  * Which part of `status` a writer owns, and writing exactly that part. A kind with one writer owns
- * its whole status; on a multi-writer kind (AIMService) a writer owns only its condition types and
- * named status fields, plus — for the one summary writer — status.status, observedGeneration and
- * the summary conditions (architecture.md, "Functions and what they own").
+ * its whole status; on a multi-writer kind (AIMService) a writer owns only its condition types, the
+ * `status.componentHealth` entries of the components behind them and its named status fields,
+ * plus — for the one summary writer — status.status, observedGeneration and the summary conditions
+ * (architecture.md, "Functions and what they own").
  */
-import { CONDITION_TYPES } from '../constants/conditions.ts';
+import { CONDITION_TYPES, componentConditionType } from '../constants/conditions.ts';
 import type { KubeClient, KubeObject } from '../kube/types.ts';
+import { type ComponentHealthStatus, componentHealthOf } from './component-health-status.ts';
 import type { Condition } from './conditions.ts';
 import { jsonEqual } from './json-equal.ts';
 
@@ -20,7 +22,7 @@ export const SUMMARY_CONDITION_TYPES: readonly string[] = [
 ];
 
 /** Status keys every kind shares and the pipeline computes itself. */
-const FRAMEWORK_FIELDS = ['conditions', 'status', 'observedGeneration'];
+const FRAMEWORK_FIELDS = ['conditions', 'componentHealth', 'status', 'observedGeneration'];
 
 export interface StatusOwnership {
   mode: WriterMode;
@@ -34,6 +36,11 @@ export function ownsCondition(ownership: StatusOwnership, type: string): boolean
   if (ownership.mode === 'single') return true;
   if (SUMMARY_CONDITION_TYPES.includes(type)) return ownership.mode === 'summary';
   return ownership.conditionTypes === undefined || ownership.conditionTypes.includes(type);
+}
+
+/** Multi-writer kinds: a writer owns the componentHealth entry of each component whose condition it owns. */
+export function ownsComponent(ownership: StatusOwnership, component: string): boolean {
+  return ownership.mode !== 'single' && ownsCondition(ownership, componentConditionType(component));
 }
 
 export function conditionsOf(status: Record<string, unknown>): Condition[] {
@@ -50,6 +57,8 @@ export function domainFieldsOf(status: Record<string, unknown>): Record<string, 
 export interface StatusParts {
   domain: Record<string, unknown>;
   conditions: readonly Condition[];
+  /** Multi-writer kinds: the entries of this writer's components (single writers write none). */
+  componentHealth?: readonly ComponentHealthStatus[] | undefined;
   /** status.status; written only by single and summary writers. */
   status?: string;
   observedGeneration?: number | undefined;
@@ -66,6 +75,11 @@ export function desiredStatus(ownership: StatusOwnership, parts: StatusParts): R
     }
   }
   result.conditions = conditions;
+  const components = (parts.componentHealth ?? []).filter((entry) =>
+    ownsComponent(ownership, entry.component),
+  );
+  // An empty list is left out rather than applied: either way the writer then owns no entry.
+  if (components.length > 0) result.componentHealth = structuredClone(components);
   if (ownership.mode !== 'component') {
     if (parts.status !== undefined) result.status = parts.status;
     if (parts.observedGeneration !== undefined) result.observedGeneration = parts.observedGeneration;
@@ -73,16 +87,23 @@ export function desiredStatus(ownership: StatusOwnership, parts: StatusParts): R
   return result;
 }
 
-function conditionsChanged(
-  current: readonly Condition[],
-  desired: readonly Condition[],
-  exact: boolean,
+/**
+ * Whether applying `desired` entries of a map list changes `current`: an entry differs, or an entry
+ * this writer owns is no longer desired (server-side apply removes it).
+ */
+function listMapChanged<T>(
+  current: readonly T[],
+  desired: readonly T[],
+  keyOf: (entry: T) => unknown,
+  owned: (entry: T) => boolean,
 ): boolean {
-  for (const condition of desired) {
-    const existing = current.find((entry) => entry.type === condition.type);
-    if (!jsonEqual(existing, condition)) return true;
+  for (const entry of desired) {
+    const existing = current.find((candidate) => keyOf(candidate) === keyOf(entry));
+    if (!jsonEqual(existing, entry)) return true;
   }
-  return exact && current.some((entry) => !desired.some((condition) => condition.type === entry.type));
+  return current.some(
+    (entry) => owned(entry) && !desired.some((candidate) => keyOf(candidate) === keyOf(entry)),
+  );
 }
 
 /**
@@ -98,8 +119,28 @@ export function statusChanged(
   if (ownership.mode === 'single') for (const key of Object.keys(current)) keys.add(key);
   else for (const field of ownership.statusFields ?? []) keys.add(field);
   keys.delete('conditions');
+  if (ownership.mode !== 'single') keys.delete('componentHealth');
   for (const key of keys) if (!jsonEqual(current[key], desired[key])) return true;
-  return conditionsChanged(conditionsOf(current), conditionsOf(desired), ownership.mode === 'single');
+  // Owned conditions never disappear on a multi-writer kind (they start from the stored ones).
+  const single = ownership.mode === 'single';
+  if (
+    listMapChanged(
+      conditionsOf(current),
+      conditionsOf(desired),
+      (condition) => condition.type,
+      () => single,
+    )
+  )
+    return true;
+  return (
+    !single &&
+    listMapChanged(
+      componentHealthOf(current),
+      componentHealthOf(desired),
+      (entry) => entry.component,
+      (entry) => ownsComponent(ownership, entry.component),
+    )
+  );
 }
 
 /**

@@ -3,14 +3,16 @@
  * ConfigValid/AuthValid/DependenciesReachable, derived by one writer from every component
  * condition on the object, with the same rules as the state engine (§5.3).
  *
- * How it mirrors `computeState` when the other writers' components are only visible as
- * conditions: each foreign `<X>Ready` condition is decoded from its mark (see component-mark.ts)
- * into the two facts the state engine uses — the component's not-ready contribution and the
- * categories of its errors. The categories of all components give the blocking/infra flags, and
- * from there the lazy conditions, the Ready scan and the status are computed by the very functions
- * `computeState` uses. The summary writer's own components are passed as `health` and take
- * precedence over their conditions' marks (it writes them unmarked). Component conditions
- * themselves, including the grace period for infrastructure blips, are each writer's business.
+ * How it mirrors `computeState` when the other writers' components are only visible on the
+ * object: each foreign component's `status.componentHealth` entry (component-health-status.ts)
+ * gives the two facts the state engine uses — the component's not-ready contribution (from its
+ * state and dependency type) and the categories of its errors. The categories of all components
+ * give the blocking/infra flags, and from there the lazy conditions, the Ready scan over the
+ * `<X>Ready` conditions and the status are computed by the very functions `computeState` uses. The
+ * summary writer's own components are passed as `health` and take precedence over any entry.
+ * Component conditions themselves, including the grace period for infrastructure blips, are each
+ * writer's business. One approximation: a foreign blocking error is known by its category only, so
+ * Ready's message for it is the component's message rather than the error's own.
  */
 import {
   COMPONENT_CONDITION_SUFFIX,
@@ -19,7 +21,7 @@ import {
 } from '../constants/conditions.ts';
 import type { AIMStatus } from '../constants/status.ts';
 import type { StateError } from './categorize.ts';
-import { readMark } from './component-mark.ts';
+import { type ComponentHealthStatus, entryContribution } from './component-health-status.ts';
 import { type Condition, ConditionSet } from './conditions.ts';
 import { type ComponentHealth, resolveHealth } from './health.ts';
 import {
@@ -35,8 +37,10 @@ import {
 
 export interface SummaryOptions {
   now: Date;
-  /** The summary writer's own components (exact); others are decoded from their conditions. */
+  /** The summary writer's own components (exact). */
   health?: readonly ComponentHealth[];
+  /** The other writers' components, from `status.componentHealth`; a component in `health` wins. */
+  components?: readonly ComponentHealthStatus[];
   /** Stamped on the conditions this summary sets. */
   observedGeneration?: number;
   statusMapping?: (status: AIMStatus) => string;
@@ -70,15 +74,12 @@ export function summarizeConditions(conditions: readonly Condition[], options: S
     errors.push(...component.errors);
   }
 
-  // Foreign components: decode the mark; the scan below sees their messages without it.
-  const shownMessages = new Map<string, string>();
-  for (const condition of conditions) {
-    const component = conditionComponent(condition.type);
-    if (component === undefined || contributions.has(component)) continue;
-    const { message, mark } = readMark(condition.message);
-    shownMessages.set(condition.type, message);
-    contributions.set(component, { notReady: mark?.notReady ?? notReadyContribution(undefined) });
-    for (const category of mark?.categories ?? []) errors.push({ category, message });
+  // A foreign condition without an entry (hand-written, or from an older writer) reads as a
+  // component without errors that is Progressing, as a stale condition does in `computeState`.
+  for (const entry of options.components ?? []) {
+    if (contributions.has(entry.component)) continue;
+    contributions.set(entry.component, { notReady: entryContribution(entry) });
+    for (const category of entry.errorCategories ?? []) errors.push({ category, message: entry.message });
   }
 
   const flags = flagsFromCategories(errors.map((err) => err.category));
@@ -86,11 +87,7 @@ export function summarizeConditions(conditions: readonly Condition[], options: S
   setDependenciesReachable(set, flags);
   setValidityConditions(set, flags);
 
-  const scanned = set.list().map((condition) => {
-    const message = shownMessages.get(condition.type);
-    return message === undefined ? condition : { ...condition, message };
-  });
-  const readiness = aggregateReadiness(scanned, contributions, flags, firstBlockingMessage(errors, flags));
+  const readiness = aggregateReadiness(set.list(), contributions, flags, firstBlockingMessage(errors, flags));
   set.set(readiness.ready.type, readiness.ready.status, readiness.ready.reason, readiness.ready.message);
   const list = set.list();
   return {

@@ -10,7 +10,8 @@
  *   object (spec, data, …) replaces the stored one, and so do `metadata.labels`, `annotations`,
  *   `ownerReferences` and `finalizers` when present; absent fields are kept. `status` is ignored.
  * - `applyStatus` keeps one status layer per field manager and merges them (seeded status first, then
- *   managers in first-write order; `conditions` merge by `type`, anything else: last writer wins).
+ *   managers in first-write order; `conditions` merge by `type` and `componentHealth` by `component`,
+ *   anything else: last writer wins).
  *   A manager's new apply replaces its own layer, so dropping a field it applied before removes it,
  *   while other managers' fields stay — the multi-writer behaviour AIMService status relies on.
  *   Field-ownership conflicts between managers are not reported.
@@ -119,13 +120,19 @@ export function applyMergePatch(target: unknown, patch: unknown): unknown {
   return result;
 }
 
-function mergeConditions(base: unknown[], overlay: unknown[]): unknown[] {
+/** Status lists the CRDs declare as `x-kubernetes-list-type: map`, with their key. */
+const STATUS_LIST_MAP_KEYS: Readonly<Record<string, string>> = {
+  conditions: 'type',
+  componentHealth: 'component',
+};
+
+function mergeListMap(base: unknown[], overlay: unknown[], key: string): unknown[] {
   const merged = [...base];
-  for (const condition of overlay) {
-    const type = isRecord(condition) ? condition.type : undefined;
-    const index = merged.findIndex((existing) => isRecord(existing) && existing.type === type);
-    if (type !== undefined && index >= 0) merged[index] = condition;
-    else merged.push(condition);
+  for (const item of overlay) {
+    const value = isRecord(item) ? item[key] : undefined;
+    const index = merged.findIndex((existing) => isRecord(existing) && existing[key] === value);
+    if (value !== undefined && index >= 0) merged[index] = item;
+    else merged.push(item);
   }
   return merged;
 }
@@ -137,8 +144,9 @@ function mergeStatus(
   const result: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(overlay)) {
     const existing = result[key];
-    if (key === 'conditions' && Array.isArray(existing) && Array.isArray(value)) {
-      result[key] = mergeConditions(existing, value);
+    const listKey = STATUS_LIST_MAP_KEYS[key];
+    if (listKey !== undefined && Array.isArray(existing) && Array.isArray(value)) {
+      result[key] = mergeListMap(existing, value, listKey);
     } else if (isRecord(existing) && isRecord(value)) {
       result[key] = mergeStatus(existing, value);
     } else {

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MODEL_DOWNLOAD_IMAGE } from '../../../shared/api/aim-artifact.ts';
+import { ERROR_CATEGORY_VALUES } from '../../../shared/api/common/component-health.ts';
 import { kindOpenApiSchema } from '../../../shared/api/crd/render.ts';
 import { AIM_KINDS, type AIMKindName } from '../../../shared/api/kinds.ts';
-import { RESOURCE_STATUS_VALUES, SERVICE_STATUS_VALUES } from '../../../shared/constants/status.ts';
+import {
+  AIM_STATUSES,
+  RESOURCE_STATUS_VALUES,
+  SERVICE_STATUS_VALUES,
+} from '../../../shared/constants/status.ts';
 import { nodeAt } from './schema-path.ts';
 
 const schemaOf = (kind: AIMKindName) => kindOpenApiSchema(AIM_KINDS[kind]);
@@ -49,6 +54,9 @@ describe('enums in the CRDs', () => {
     ],
     ['AIMService', 'status.status', [...SERVICE_STATUS_VALUES]],
     ['AIMService', 'status.conditions.[].status', ['True', 'False', 'Unknown']],
+    ['AIMService', 'status.componentHealth.[].state', [...AIM_STATUSES]],
+    ['AIMService', 'status.componentHealth.[].dependencyType', ['Upstream', 'Downstream']],
+    ['AIMService', 'status.componentHealth.[].errorCategories.[]', [...ERROR_CATEGORY_VALUES]],
     [
       'AIMService',
       'status.templateSelection.candidates.[].rejectedAt',
@@ -95,6 +103,15 @@ describe('Kubernetes extensions in the CRDs', () => {
     expect(nodeAt(service, 'spec.model.custom.modelSources').minItems).toBe(1);
     expect(nodeAt(service, 'spec.model.custom.modelSources').maxItems).toBe(1);
     expect(nodeAt(service, 'status.templateSelection.candidates').maxItems).toBe(20);
+    expect(nodeAt(service, 'status.componentHealth').maxItems).toBe(32);
+  });
+
+  it('merges AIMService componentHealth by component, which every entry must name', () => {
+    const list = nodeAt(schemaOf('AIMService'), 'status.componentHealth');
+    expect(list['x-kubernetes-list-type']).toBe('map');
+    expect(list['x-kubernetes-list-map-keys']).toEqual(['component']);
+    expect(list.items?.required).toEqual(['component', 'message', 'reason', 'state']);
+    expect(schemaOf('AIMModel').properties?.status?.properties?.componentHealth).toBeUndefined();
   });
 });
 

@@ -373,4 +373,31 @@ status:
       'GPUAvailability',
     ]);
   });
+
+  it('parses a service status with componentHealth and rejects a component listed twice', () => {
+    const service = (entries: string) =>
+      parse(`${header('AIMService', 'llama-service', 'ml-team')}spec:
+  model:
+    name: llama-3-8b
+status:
+  status: Pending
+  componentHealth:
+${entries}`);
+    const model = `    - component: Model
+      state: Failed
+      dependencyType: Upstream
+      reason: ModelNotFound
+      message: model "llama-3-8b" not found
+      errorCategories: [MissingUpstreamDependency]
+      observedGeneration: 1
+      lastTransitionTime: "2025-03-01T12:00:00Z"
+`;
+    const parsed = AIMServiceSchema.parse(service(model));
+    expect(parsed.status?.componentHealth?.[0]).toMatchObject({
+      component: 'Model',
+      state: 'Failed',
+      errorCategories: ['MissingUpstreamDependency'],
+    });
+    expect(AIMServiceSchema.safeParse(service(model + model)).success).toBe(false);
+  });
 });

@@ -143,6 +143,28 @@ describe('FakeKubeClient applyStatus', () => {
     ]);
   });
 
+  it('merges componentHealth by component, each manager replacing and dropping only its own entries', async () => {
+    const fake = new FakeKubeClient().seed(service());
+    const withStatus = (status: Record<string, unknown>) => ({ ...service(), status });
+    const entry = (component: string, state: string) => ({ component, state, reason: 'R', message: '' });
+    await fake.applyStatus(
+      withStatus({ componentHealth: [entry('Model', 'Failed'), entry('Template', 'Ready')] }),
+      {
+        fieldManager: 'aim-service-resolve',
+      },
+    );
+    await fake.applyStatus(withStatus({ componentHealth: [entry('InferenceService', 'Progressing')] }), {
+      fieldManager: 'aim-isvc-render',
+    });
+    await fake.applyStatus(withStatus({ componentHealth: [entry('Model', 'Ready')] }), {
+      fieldManager: 'aim-service-resolve',
+    });
+    expect((await fake.get(serviceKey)).status.componentHealth).toEqual([
+      entry('Model', 'Ready'),
+      entry('InferenceService', 'Progressing'),
+    ]);
+  });
+
   it('fails with Conflict on a stale resourceVersion and keeps resourceVersion on a no-op', async () => {
     const fake = new FakeKubeClient().seed(service());
     const read = await fake.get(serviceKey);

@@ -415,8 +415,20 @@ describe('multi-writer AIMService', () => {
     );
     expect(resolveOutcome.status).toBeUndefined();
     const applied = client.callsOf('applyStatus')[0]?.object?.status;
-    expect(Object.keys(applied).sort()).toEqual(['conditions', 'resolvedModel']);
+    expect(Object.keys(applied).sort()).toEqual(['componentHealth', 'conditions', 'resolvedModel']);
     expect(applied.conditions.map((c: Condition) => c.type)).toEqual(['ModelReady']);
+    expect(applied.conditions[0].message).toBe('AIMModel m is in failed state');
+    expect(applied.componentHealth).toEqual([
+      {
+        component: 'Model',
+        state: 'Failed',
+        dependencyType: 'Upstream',
+        reason: 'ModelNotReady',
+        message: 'AIMModel m is in failed state',
+        observedGeneration: 1,
+        lastTransitionTime: '2025-03-01T12:00:00Z',
+      },
+    ]);
 
     const renderOutcome = await reconcileObject(
       context(client, { fieldManager: 'aim-isvc-render' }),
@@ -435,6 +447,10 @@ describe('multi-writer AIMService', () => {
     expect(findCondition(status.conditions, 'Ready')?.message).toBe(
       'Component Model is not ready: AIMModel m is in failed state',
     );
+    expect(status.componentHealth.map((entry: { component: string }) => entry.component)).toEqual([
+      'Model',
+      'InferenceService',
+    ]);
 
     // The model recovers: the resolver rewrites its condition, the summary follows.
     await reconcileObject(
@@ -481,6 +497,32 @@ describe('multi-writer AIMService', () => {
     expect(findCondition(status.conditions, 'ModelReady')).toMatchObject({
       status: 'False',
       reason: 'ModelNotFound',
+      message: 'model "m" not found',
     });
+    expect(status.componentHealth[0]).toMatchObject({
+      component: 'Model',
+      errorCategories: ['MissingUpstreamDependency'],
+    });
+  });
+
+  it('removes the entry of a component a writer no longer reports, and the summary stops counting it', async () => {
+    const client = new FakeKubeClient().seed(service());
+    const denied = new StateError(ERROR_CATEGORIES.auth, 'Forbidden', 'cannot read the model');
+    const resolveCtx = context(client, { fieldManager: 'aim-service-resolve' });
+    await reconcileObject(resolveCtx, resolver({ component: 'Model', errors: [denied] }), svcRequest);
+    await reconcileObject(context(client, { fieldManager: 'aim-isvc-render' }), renderer, svcRequest);
+    expect(client.peek(serviceKey)?.status.status).toBe('Failed');
+
+    const without: KindReconciler<Service, null> = {
+      ...resolver({ component: 'Model', errors: [] }),
+      health: () => [],
+    };
+    await reconcileObject(resolveCtx, without, svcRequest);
+    expect(
+      client.peek(serviceKey)?.status.componentHealth.map((entry: { component: string }) => entry.component),
+    ).toEqual(['InferenceService']);
+    // The stale ModelReady=False stays (as upstream keeps stale conditions) and reads as Progressing.
+    await reconcileObject(context(client, { fieldManager: 'aim-isvc-render' }), renderer, svcRequest);
+    expect(client.peek(serviceKey)?.status.status).toBe('Starting');
   });
 });

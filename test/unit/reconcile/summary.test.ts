@@ -3,11 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { AIM_STATUSES } from '../../../shared/constants/status.ts';
 import { ERROR_CATEGORIES, type ErrorCategory, StateError } from '../../../shared/reconcile/categorize.ts';
 import {
-  markComponentConditions,
-  markMessage,
-  readMark,
-  stripMark,
-} from '../../../shared/reconcile/component-mark.ts';
+  type ComponentHealthStatus,
+  componentHealthEntries,
+} from '../../../shared/reconcile/component-health-status.ts';
 import { type Condition, findCondition } from '../../../shared/reconcile/conditions.ts';
 import type { ComponentHealth } from '../../../shared/reconcile/health.ts';
 import { aimServiceStatus } from '../../../shared/reconcile/service-status.ts';
@@ -16,50 +14,61 @@ import { summarizeConditions } from '../../../shared/reconcile/summary.ts';
 
 const NOW = new Date('2025-03-01T12:00:00Z');
 
-/** What a component writer (writesSummary: false) leaves on the object: its marked component conditions. */
-function componentWriter(health: ComponentHealth[]): Condition[] {
+/** What a component writer (writesSummary: false) leaves on the object. */
+interface Written {
+  conditions: Condition[];
+  componentHealth: ComponentHealthStatus[];
+}
+
+/** A component writer: its component conditions, with their plain messages, and its componentHealth entries. */
+function componentWriter(health: ComponentHealth[]): Written {
   const state = computeState({ health, now: NOW });
   const names = new Set(health.map((h) => `${h.component}Ready`));
-  return markComponentConditions(state.conditions, state.components).filter((c) => names.has(c.type));
+  return {
+    conditions: state.conditions.filter((c) => names.has(c.type)),
+    componentHealth: componentHealthEntries(state.components, { previous: [], now: NOW }),
+  };
 }
+
+const merge = (...writers: Written[]): Written => ({
+  conditions: writers.flatMap((w) => w.conditions),
+  componentHealth: writers.flatMap((w) => w.componentHealth),
+});
 
 /** The summary writer: its own component conditions over the others', then the summary. */
-function summaryWriter(foreign: Condition[], own: ComponentHealth[]) {
+function summaryWriter(foreign: Written, own: ComponentHealth[]) {
   const state = computeState({ health: own, now: NOW });
   const ownTypes = new Set(own.map((h) => `${h.component}Ready`));
-  const merged = [...foreign, ...state.conditions.filter((c) => ownTypes.has(c.type))];
-  return summarizeConditions(merged, { now: NOW, health: own, statusMapping: aimServiceStatus });
+  const merged = [...foreign.conditions, ...state.conditions.filter((c) => ownTypes.has(c.type))];
+  return summarizeConditions(merged, {
+    now: NOW,
+    health: own,
+    components: foreign.componentHealth,
+    statusMapping: aimServiceStatus,
+  });
 }
 
-describe('component marks', () => {
-  it('round-trips state and categories and leaves the human text intact', () => {
-    const marked = markMessage('model "m" not found', {
-      notReady: 'Failed',
-      categories: ['MissingUpstreamDependency'],
-    });
-    expect(marked).toBe('model "m" not found [state: Failed; errors: MissingUpstreamDependency]');
-    expect(readMark(marked)).toEqual({
-      message: 'model "m" not found',
-      mark: { notReady: 'Failed', categories: ['MissingUpstreamDependency'] },
-    });
-    expect(readMark(markMessage('', { notReady: 'Pending', categories: [] }))).toEqual({
-      message: '',
-      mark: { notReady: 'Pending', categories: [] },
-    });
-  });
-
-  it('ignores text that only looks like a mark', () => {
-    expect(readMark('see [state: Bogus]').mark).toBeUndefined();
-    expect(readMark('[state: Failed] is in the middle').mark).toBeUndefined();
-    expect(stripMark('plain message')).toBe('plain message');
-  });
-
-  it('leaves True error-free conditions unmarked', () => {
-    const conditions = componentWriter([
-      { component: 'Model', errors: [], reason: 'ModelResolved', message: 'ok' },
+describe('component writers', () => {
+  it('keep condition messages plain and put state and error categories in componentHealth', () => {
+    const missing = new StateError(
+      ERROR_CATEGORIES.missingUpstreamDependency,
+      'ModelNotFound',
+      'model "m" not found',
+    );
+    const written = componentWriter([{ component: 'Model', errors: [missing], dependencyType: 'Upstream' }]);
+    expect(written.conditions).toEqual([
+      expect.objectContaining({ type: 'ModelReady', status: 'False', message: 'model "m" not found' }),
     ]);
-    expect(conditions).toEqual([
-      expect.objectContaining({ type: 'ModelReady', status: 'True', message: 'ok' }),
+    expect(written.componentHealth).toEqual([
+      {
+        component: 'Model',
+        state: 'Degraded',
+        dependencyType: 'Upstream',
+        reason: 'ModelNotFound',
+        message: 'model "m" not found',
+        errorCategories: ['MissingUpstreamDependency'],
+        lastTransitionTime: '2025-03-01T12:00:00Z',
+      },
     ]);
   });
 });
@@ -86,6 +95,9 @@ describe('summarizeConditions (multi-writer AIMService)', () => {
         dependencyType: 'Upstream',
       },
     ]);
+    expect(failed.conditions.map((c) => [c.type, c.status, c.reason])).toEqual(
+      progressing.conditions.map((c) => [c.type, c.status, c.reason]),
+    );
     expect(summaryWriter(failed, []).status).toBe('Failed');
     expect(summaryWriter(progressing, []).status).toBe('Pending');
     expect(findCondition(summaryWriter(failed, []).conditions, 'Ready')?.message).toBe(
@@ -131,13 +143,13 @@ describe('summarizeConditions (multi-writer AIMService)', () => {
         dependencyType: 'Downstream',
       },
     ]);
-    const summary = summaryWriter([...resolve, ...cache], []);
+    const summary = summaryWriter(merge(resolve, cache), []);
     expect(summary.status).toBe('Starting');
     expect(findCondition(summary.conditions, 'Ready')?.reason).toBe('Progressing');
   });
 
-  it('reads an unmarked foreign False condition as a Progressing component', () => {
-    const foreign: Condition[] = [
+  it('reads a foreign False condition without a componentHealth entry as a Progressing component', () => {
+    const conditions: Condition[] = [
       {
         type: 'CacheReady',
         status: 'False',
@@ -146,7 +158,19 @@ describe('summarizeConditions (multi-writer AIMService)', () => {
         lastTransitionTime: '2025-03-01T11:00:00Z',
       },
     ];
-    expect(summaryWriter(foreign, []).status).toBe('Starting');
+    expect(summaryWriter({ conditions, componentHealth: [] }, []).status).toBe('Starting');
+  });
+
+  it('prefers its own health over a stored entry for the same component', () => {
+    const denied = new StateError(ERROR_CATEGORIES.auth, 'Forbidden', 'old view: forbidden');
+    const foreign = componentWriter([{ component: 'InferenceService', errors: [denied] }]);
+    expect(summaryWriter({ conditions: [], componentHealth: foreign.componentHealth }, []).status).toBe(
+      'Failed',
+    );
+    const summary = summaryWriter({ conditions: [], componentHealth: foreign.componentHealth }, [
+      { component: 'InferenceService', errors: [], reason: 'RuntimeReady' },
+    ]);
+    expect(summary.status).toBe('Running');
   });
 
   const CATEGORIES = Object.values(ERROR_CATEGORIES) as ErrorCategory[];
@@ -170,6 +194,7 @@ describe('summarizeConditions (multi-writer AIMService)', () => {
       .map((fields): ComponentHealth => ({ component, ...fields }));
 
   it('agrees with the single-writer state engine on status, Ready and the lazy conditions', () => {
+    // The split is the pipeline's: each writer its conditions and componentHealth entries, the summary the rest.
     const split = fc
       .uniqueArray(
         fc.constantFrom('Model', 'Template', 'RuntimeConfig', 'Cache', 'InferenceService', 'HTTPRoute'),
@@ -185,6 +210,10 @@ describe('summarizeConditions (multi-writer AIMService)', () => {
         const single = computeState({ health, now: NOW, statusMapping: aimServiceStatus });
         const summary = summaryWriter(componentWriter(foreignHealth), ownHealth);
         expect(summary.status).toBe(single.status);
+        // Not blocked, Ready names the first failing component condition: the same text either way.
+        if (!single.hasAuth && !single.hasInvalidSpec && !single.hasMissingUpstream) {
+          expect(findCondition(summary.conditions, 'Ready')?.message).toBe(single.ready.message);
+        }
         for (const type of ['Ready', 'ConfigValid', 'AuthValid', 'DependenciesReachable']) {
           const a = findCondition(summary.conditions, type);
           const b = findCondition(single.conditions, type);

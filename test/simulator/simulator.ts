@@ -1,0 +1,138 @@
+import { join } from 'node:path';
+import type { KubeClient, KubeObject } from '../../shared/kube/types.ts';
+import { createSimulatorApi } from './api.ts';
+import { GatewaySimulator } from './gateway.ts';
+import { KServeSimulator } from './kserve.ts';
+import { FakeKubelet } from './kubelet.ts';
+import { startKubeletServer } from './kubelet-server.ts';
+import { defaultLogPath, errorText, fileLog, type SimulatorLog, ThrottledLog } from './log.ts';
+import { listSimulatedNodes, schedulableNode, syncNodes } from './nodes.ts';
+import { PVC_GVK, PvcProvisioner } from './pvc-provisioner.ts';
+import type { SimulatorRules } from './rules.ts';
+import { RulesSource } from './rules-configmap.ts';
+import type { SchedulableNode } from './scheduling.ts';
+
+export interface SimulatorOptions {
+  client: KubeClient;
+  /** The control plane's pki directory (apiserver.crt/.key become the fake kubelet's certificate). */
+  certDir: string;
+  /** Admin kubeconfig for the calls KubeClient lacks; default `<certDir>/../admin.kubeconfig`. */
+  kubeconfigPath?: string;
+  /** Default: JSON lines in `<certDir>/../logs/simulator.log` (else warnings on stderr). */
+  log?: SimulatorLog;
+  /** Default 400 ms. */
+  pollIntervalMs?: number;
+  now?: () => number;
+}
+
+export interface Simulator {
+  /** Port of the fake kubelet's HTTPS server on 127.0.0.1. */
+  readonly kubeletPort: number;
+  /** Runs one pass now (tests that want to skip a poll interval). */
+  tick(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the cluster parts that do not run locally: Nodes, kube-scheduler and the kubelet (pod
+ * lifecycle, container logs via the API server's pods/log), the artifact downloader's progress
+ * reports, KServe, a Gateway API implementation and a storage provisioner. One loop polls the API
+ * (there is no watch) and follows the rules ConfigMap; one object's failure is logged, never fatal.
+ */
+export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
+  const clusterDir = join(options.certDir, '..');
+  const log = options.log ?? fileLog(defaultLogPath(join(clusterDir, 'logs')));
+  const throttled = new ThrottledLog(log);
+  const now = options.now ?? Date.now;
+  const api = createSimulatorApi(
+    options.client,
+    options.kubeconfigPath ?? join(clusterDir, 'admin.kubeconfig'),
+  );
+  const rulesSource = new RulesSource(options.client, log);
+  const kubelet = new FakeKubelet(api, throttled);
+  const kserve = new KServeSimulator(api, throttled);
+  const gateway = new GatewaySimulator(api, throttled);
+  const provisioner = new PvcProvisioner(api, throttled);
+  const server = await startKubeletServer({
+    certDir: options.certDir,
+    logs: (namespace, pod, container) => kubelet.containerLog(namespace, pod, container, now()),
+  });
+
+  const section = async (name: string, run: () => Promise<void>) => {
+    try {
+      await run();
+    } catch (err) {
+      throttled.failure(`section/${name}`, err, { section: name }, `simulator ${name} pass failed`);
+    }
+  };
+
+  const pass = async () => {
+    let rules: SimulatorRules;
+    try {
+      rules = await rulesSource.current();
+    } catch (err) {
+      throttled.failure('rules', err, {}, 'cannot read the simulator rules');
+      return;
+    }
+    if (!rules.enabled) return;
+    const nowMs = now();
+    let nodes: SchedulableNode[] = [];
+    await section('nodes', async () => {
+      nodes = rules.nodes.enabled
+        ? await syncNodes(api, rules.nodes.items, server.port, nowMs, throttled)
+        : (await listSimulatedNodes(api)).map(schedulableNode);
+    });
+    let pods: KubeObject[] = [];
+    let claims: KubeObject[] = [];
+    await section('list', async () => {
+      pods = (await options.client.list({ apiVersion: 'v1', kind: 'Pod' })).items;
+      claims = (await options.client.list(PVC_GVK)).items;
+    });
+    let claimPhases = new Map(
+      claims.map((c) => [`${c.metadata.namespace}/${c.metadata.name}`, c.status?.phase]),
+    );
+    if (rules.pvcs.enabled) {
+      await section('pvcs', async () => {
+        claimPhases = await provisioner.sync(rules, claims, pods, nowMs);
+      });
+    }
+    if (rules.pods.enabled) {
+      await section('pods', () => kubelet.sync({ rules, nodes, pods, claimPhases, nowMs }));
+    }
+    if (rules.inferenceServices.enabled)
+      await section('inferenceServices', () => kserve.sync(rules, pods, nowMs));
+    if (rules.httpRoutes.enabled) await section('httpRoutes', () => gateway.sync(rules, nowMs));
+  };
+
+  const pollIntervalMs = options.pollIntervalMs ?? 400;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  // Passes never overlap: a manual tick() and the loop share one chain.
+  let running: Promise<void> = Promise.resolve();
+  const tick = () => {
+    if (stopped) return running;
+    running = running.then(pass).catch((err) => log.error({ err: errorText(err) }, 'simulator pass crashed'));
+    return running;
+  };
+  const loop = async () => {
+    await tick();
+    if (!stopped) timer = setTimeout(loop, pollIntervalMs);
+  };
+  await tick();
+  timer = setTimeout(loop, pollIntervalMs);
+  log.info({ kubeletPort: server.port }, 'simulator started');
+
+  return {
+    kubeletPort: server.port,
+    tick,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      if (timer) clearTimeout(timer);
+      await server.close();
+      log.info({}, 'simulator stopped');
+    },
+  };
+}

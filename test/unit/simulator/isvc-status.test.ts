@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import type { KubeObject } from '../../../shared/kube/types.ts';
+import {
+  inferenceServiceStatus,
+  inferenceServiceStatusSignature,
+} from '../../../test/simulator/isvc-status.ts';
+import { InferenceServiceRuleSchema } from '../../../test/simulator/rules.ts';
+import { pod } from './pods.ts';
+
+const NOW = Date.parse('2026-01-01T00:00:10Z');
+const isvc: KubeObject = {
+  apiVersion: 'serving.kserve.io/v1beta1',
+  kind: 'InferenceService',
+  metadata: { name: 'chat', namespace: 'team', uid: 'u1', generation: 3 },
+  spec: { predictor: {} },
+};
+const readyPod = pod('chat-predictor-1', {
+  status: {
+    phase: 'Running',
+    conditions: [{ type: 'Ready', status: 'True' }],
+    containerStatuses: [{ name: 'kserve-container', ready: true, state: { running: {} } }],
+  },
+});
+const crashingPod = pod('chat-predictor-2', {
+  status: {
+    phase: 'Running',
+    conditions: [{ type: 'Ready', status: 'False' }],
+    containerStatuses: [
+      {
+        name: 'kserve-container',
+        ready: false,
+        state: { waiting: { reason: 'CrashLoopBackOff' } },
+        lastState: { terminated: { exitCode: 137, reason: 'OOMKilled' } },
+      },
+    ],
+  },
+});
+const pullingPod = pod('chat-predictor-3', {
+  status: {
+    phase: 'Pending',
+    containerStatuses: [{ name: 'kserve-container', state: { waiting: { reason: 'ImagePullBackOff' } } }],
+  },
+});
+
+const rule = (input: unknown = {}) => InferenceServiceRuleSchema.parse(input);
+const conditionsOf = (status: Record<string, unknown>) =>
+  Object.fromEntries(
+    (status.conditions as { type: string; status: string }[]).map((c) => [c.type, c.status]),
+  );
+
+describe('inferenceServiceStatus', () => {
+  it('is Ready with Loaded model, urls and Standard mode once pods are ready and the delay passed', () => {
+    const status = inferenceServiceStatus({
+      isvc,
+      rule: rule(),
+      pods: [readyPod],
+      desiredReplicas: 1,
+      ageSeconds: 2,
+      nowMs: NOW,
+    });
+    expect(conditionsOf(status)).toEqual({ IngressReady: 'True', PredictorReady: 'True', Ready: 'True' });
+    expect(status).toMatchObject({
+      url: 'http://chat-team.example.com',
+      address: { url: 'http://chat-predictor.team.svc.cluster.local' },
+      deploymentMode: 'Standard',
+      observedGeneration: 3,
+      modelStatus: { states: { activeModelState: 'Loaded' }, transitionStatus: 'UpToDate' },
+    });
+  });
+
+  it('waits for readyAfterSeconds and for every replica', () => {
+    const early = inferenceServiceStatus({
+      isvc,
+      rule: rule({ readyAfterSeconds: 5 }),
+      pods: [readyPod],
+      desiredReplicas: 1,
+      ageSeconds: 2,
+      nowMs: NOW,
+    });
+    expect(conditionsOf(early).Ready).toBe('False');
+    const short = inferenceServiceStatus({
+      isvc,
+      rule: rule(),
+      pods: [readyPod],
+      desiredReplicas: 2,
+      ageSeconds: 9,
+      nowMs: NOW,
+    });
+    expect(conditionsOf(short).Ready).toBe('False');
+    expect(short).toMatchObject({ url: null, modelStatus: { states: { activeModelState: 'Loading' } } });
+  });
+
+  it('stays not ready with ready: false', () => {
+    const status = inferenceServiceStatus({
+      isvc,
+      rule: rule({ ready: false }),
+      pods: [readyPod],
+      desiredReplicas: 1,
+      ageSeconds: 60,
+      nowMs: NOW,
+    });
+    expect(conditionsOf(status).Ready).toBe('False');
+  });
+
+  it('reports a rule failure as FailedToLoad with lastFailureInfo', () => {
+    const status = inferenceServiceStatus({
+      isvc,
+      rule: rule({ failure: { message: 'model weights corrupt', exitCode: 1 } }),
+      pods: [readyPod],
+      desiredReplicas: 1,
+      ageSeconds: 60,
+      nowMs: NOW,
+    });
+    expect(status.conditions).toContainEqual(
+      expect.objectContaining({
+        type: 'Ready',
+        status: 'False',
+        reason: 'ModelLoadFailed',
+        message: 'model weights corrupt',
+      }),
+    );
+    expect(status.modelStatus).toMatchObject({
+      states: { activeModelState: 'FailedToLoad' },
+      lastFailureInfo: { reason: 'ModelLoadFailed', message: 'model weights corrupt', exitCode: 1 },
+    });
+  });
+
+  it('reports a crash-looping predictor as FailedToLoad with the exit code', () => {
+    const status = inferenceServiceStatus({
+      isvc,
+      rule: rule(),
+      pods: [crashingPod],
+      desiredReplicas: 1,
+      ageSeconds: 60,
+      nowMs: NOW,
+    });
+    expect(status.modelStatus).toMatchObject({
+      states: { activeModelState: 'FailedToLoad' },
+      lastFailureInfo: {
+        location: 'chat-predictor-2',
+        exitCode: 137,
+        message: expect.stringContaining('OOMKilled'),
+      },
+    });
+  });
+
+  it('names a waiting reason while pods cannot start', () => {
+    const status = inferenceServiceStatus({
+      isvc,
+      rule: rule(),
+      pods: [pullingPod],
+      desiredReplicas: 1,
+      ageSeconds: 60,
+      nowMs: NOW,
+    });
+    expect(status.conditions).toContainEqual(
+      expect.objectContaining({
+        type: 'PredictorReady',
+        status: 'False',
+        message: expect.stringContaining('ImagePullBackOff'),
+      }),
+    );
+    expect(status.modelStatus).toMatchObject({ states: { activeModelState: 'Pending' } });
+  });
+
+  it('keeps transition times while a condition keeps its status', () => {
+    const first = inferenceServiceStatus({
+      isvc,
+      rule: rule(),
+      pods: [readyPod],
+      desiredReplicas: 1,
+      ageSeconds: 2,
+      nowMs: NOW,
+    });
+    const again = inferenceServiceStatus({
+      isvc: { ...isvc, status: first },
+      rule: rule(),
+      pods: [readyPod],
+      desiredReplicas: 1,
+      ageSeconds: 30,
+      nowMs: NOW + 20_000,
+    });
+    expect(again.conditions).toEqual(first.conditions);
+    expect(inferenceServiceStatusSignature(again)).toBe(inferenceServiceStatusSignature(first));
+  });
+});

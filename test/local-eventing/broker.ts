@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { type CloudEvent, HTTP } from 'cloudevents';
+import { CloudEvent, HTTP } from 'cloudevents';
 import { parseIsoDurationMs } from './durations.ts';
 import { type EventAttributes, triggerMatches } from './filters.ts';
 import type { DeliverySpec, Destination, Trigger } from './manifests.ts';
@@ -11,6 +11,18 @@ export interface DeadLetter {
   subject?: string;
   attempts: number;
   reason: string;
+}
+
+/** The final outcome of one event's delivery to one Trigger's subscriber. */
+export interface DeliveryRecord {
+  trigger: string;
+  eventId: string;
+  type: string;
+  kind?: string;
+  name?: string;
+  attempts: number;
+  outcome: 'delivered' | 'dead-letter';
+  status?: number;
 }
 
 export interface LocalBrokerOptions {
@@ -51,7 +63,10 @@ async function readBody(req: IncomingMessage): Promise<string> {
 class Semaphore {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
-  constructor(private readonly limit: number) {}
+  private readonly limit: number;
+  constructor(limit: number) {
+    this.limit = limit;
+  }
   async run<T>(fn: () => Promise<T>): Promise<T> {
     if (this.active >= this.limit) await new Promise<void>((r) => this.waiting.push(r));
     this.active++;
@@ -72,6 +87,10 @@ class Semaphore {
  */
 export class LocalBroker {
   readonly deadLetters: DeadLetter[] = [];
+  /** Every event the ingress accepted (type, kind, name), oldest first (bounded). */
+  readonly received: { type: string; kind?: string; name?: string }[] = [];
+  /** Every delivery's final outcome, oldest first (bounded), for tests and the live view. */
+  readonly history: DeliveryRecord[] = [];
   private server: Server | undefined;
   private readonly pools = new Map<string, Semaphore>();
   private readonly pending = new Set<Promise<void>>();
@@ -80,7 +99,10 @@ export class LocalBroker {
   delivered = 0;
   retried = 0;
 
-  constructor(private readonly options: LocalBrokerOptions) {
+  private readonly options: LocalBrokerOptions;
+
+  constructor(options: LocalBrokerOptions) {
+    this.options = options;
     this.log =
       options.log ??
       ((line) => process.stderr.write(`${JSON.stringify({ component: 'local-broker', ...line })}\n`));
@@ -92,7 +114,7 @@ export class LocalBroker {
         const body = await readBody(req);
         const parsed = HTTP.toEvent({ headers: req.headers, body });
         const events = Array.isArray(parsed) ? parsed : [parsed];
-        for (const event of events) this.publish(event);
+        for (const event of events) this.publish(new CloudEvent(event, false));
         res.writeHead(202).end();
       } catch (err) {
         res
@@ -109,6 +131,12 @@ export class LocalBroker {
   /** Routes one event to every matching Trigger (used by the HTTP ingress and the ping scheduler). */
   publish(event: CloudEvent<unknown>): void {
     if (this.stopped) return;
+    this.received.push({
+      type: event.type,
+      kind: typeof event.kind === 'string' ? event.kind : undefined,
+      name: typeof event.name === 'string' ? event.name : undefined,
+    });
+    if (this.received.length > 10_000) this.received.splice(0, this.received.length - 10_000);
     const attrs = attributesOf(event);
     for (const trigger of this.options.triggers) {
       if (!triggerMatches(trigger, attrs)) continue;
@@ -139,6 +167,7 @@ export class LocalBroker {
         await res.arrayBuffer();
         if (res.ok) {
           this.delivered++;
+          this.remember({ trigger, event, attempts: attempt, outcome: 'delivered', status: res.status });
           return;
         }
         reason = `HTTP ${res.status}`;
@@ -161,6 +190,7 @@ export class LocalBroker {
       reason,
     };
     this.deadLetters.push(dead);
+    this.remember({ trigger, event, attempts, outcome: 'dead-letter' });
     this.log({ level: 'error', msg: 'dead letter: delivery retries exhausted', ...dead });
     await this.sendToDeadLetterSink(spec?.deadLetterSink, event, url, reason);
   }
@@ -186,6 +216,27 @@ export class LocalBroker {
     } catch (err) {
       this.log({ level: 'error', msg: 'dead-letter sink unreachable', error: (err as Error).message });
     }
+  }
+
+  private remember(args: {
+    trigger: Trigger;
+    event: CloudEvent<unknown>;
+    attempts: number;
+    outcome: DeliveryRecord['outcome'];
+    status?: number;
+  }): void {
+    const { event } = args;
+    this.history.push({
+      trigger: args.trigger.metadata.name,
+      eventId: event.id,
+      type: event.type,
+      kind: typeof event.kind === 'string' ? event.kind : undefined,
+      name: typeof event.name === 'string' ? event.name : undefined,
+      attempts: args.attempts,
+      outcome: args.outcome,
+      status: args.status,
+    });
+    if (this.history.length > 10_000) this.history.splice(0, this.history.length - 10_000);
   }
 
   /** Waits until every delivery in flight has finished (tests use it to settle). */

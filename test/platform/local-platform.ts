@@ -1,11 +1,14 @@
 import { join } from 'node:path';
 import { createKubeClient } from '../../shared/kube/client.ts';
 import type { KubeClient } from '../../shared/kube/types.ts';
-import { type ControlPlane, startControlPlane } from '../control-plane/control-plane.ts';
+import { writeFileSync } from 'node:fs';
+import { type ControlPlane, kubeconfigYaml, startControlPlane } from '../control-plane/control-plane.ts';
 import { type RunningAdapters, startAdapters } from '../local-eventing/adapter.ts';
 import { LocalBroker } from '../local-eventing/broker.ts';
 import { loadEventingManifests } from '../local-eventing/manifests.ts';
 import { startPingSources } from '../local-eventing/ping.ts';
+import { waitForEventFlow } from '../local-eventing/sentinel.ts';
+import { FaultProxy } from './fault-proxy.ts';
 import { type FunctionName, type RunningFunction, startFunctions } from './functions.ts';
 import { installCrds } from './install-crds.ts';
 
@@ -21,6 +24,10 @@ export interface LocalPlatformOptions {
   /** Extra environment for the function processes. */
   functionEnv?: Record<string, string>;
   /** Starts the cluster simulator (fake nodes and kubelet, KServe/gateway stand-ins). */
+  /** Runs after the CRDs are installed and before any function starts (pre-existing objects). */
+  beforeFunctions?: (client: KubeClient) => Promise<void>;
+  /** Route the functions' API traffic through a FaultProxy the test can break. */
+  faultProxy?: boolean;
   simulator?: (platform: {
     client: KubeClient;
     controlPlane: ControlPlane;
@@ -33,6 +40,7 @@ export interface LocalPlatform {
   client: KubeClient;
   functions: RunningFunction[];
   broker?: LocalBroker;
+  faultProxy?: FaultProxy;
   stop(): Promise<void>;
 }
 
@@ -76,12 +84,32 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
       stops.push(() => simulator.stop());
     }
 
+    await options.beforeFunctions?.(client);
     const logDir = join(options.dir, 'logs');
+    let faultProxy: FaultProxy | undefined;
+    let functionKubeconfig = controlPlane.kubeconfigPath;
+    if (options.faultProxy) {
+      const proxy = new FaultProxy({ host: '127.0.0.1', port: Number(new URL(controlPlane.server).port) });
+      const port = await proxy.listen();
+      faultProxy = proxy;
+      stops.push(() => proxy.close());
+      functionKubeconfig = join(options.dir, 'functions.kubeconfig');
+      writeFileSync(
+        functionKubeconfig,
+        kubeconfigYaml({
+          server: `https://127.0.0.1:${port}`,
+          caFile: join(controlPlane.dir, 'pki', 'apiserver.crt'),
+          token: controlPlane.adminToken,
+          user: 'admin',
+        }),
+        { mode: 0o600 },
+      );
+    }
     const functions =
       options.functions && options.functions.length === 0
         ? []
         : await startFunctions({
-            kubeconfigPath: controlPlane.kubeconfigPath,
+            kubeconfigPath: functionKubeconfig,
             logDir,
             names: options.functions,
             env: options.functionEnv,
@@ -115,9 +143,10 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
         logDir,
       });
       stops.push(() => adapters.stop());
+      await waitForEventFlow(client, theBroker, manifests.apiServerSources);
     }
     log(`local platform up in ${Date.now() - started} ms`);
-    return { controlPlane, client, functions, broker, stop: stopAll };
+    return { controlPlane, client, functions, broker, faultProxy, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { adapterSourceConfig, guessPlural, selectorString } from '../../local-eventing/adapter.ts';
+import { parseIsoDurationMs } from '../../local-eventing/durations.ts';
+import { triggerMatches } from '../../local-eventing/filters.ts';
+import { loadEventingManifests } from '../../local-eventing/manifests.ts';
+import { scheduleIntervalMs } from '../../local-eventing/ping.ts';
+
+const manifests = loadEventingManifests();
+const trigger = (name: string) => {
+  const t = manifests.triggers.find((x) => x.metadata.name === name);
+  if (!t) throw new Error(`no trigger ${name}`);
+  return t;
+};
+
+describe('eventing manifests as the local broker reads them', () => {
+  it('has one Trigger per function, each with a dead-letter sink and retries', () => {
+    expect(manifests.triggers.map((t) => t.metadata.name).sort()).toEqual([
+      'cache-manage',
+      'isvc-render',
+      'model-inspect',
+      'service-resolve',
+      'template-discover',
+    ]);
+    for (const t of manifests.triggers) {
+      expect(t.spec.delivery?.retry).toBeGreaterThan(0);
+      expect(t.spec.delivery?.deadLetterSink?.ref?.name).toBeTruthy();
+    }
+  });
+
+  it('routes resource events by kind and resync ticks to every function', () => {
+    const modelAdd = { type: 'dev.knative.apiserver.resource.add', kind: 'AIMModel' };
+    expect(triggerMatches(trigger('model-inspect'), modelAdd)).toBe(true);
+    expect(triggerMatches(trigger('cache-manage'), modelAdd)).toBe(false);
+    const jobUpdate = { type: 'dev.knative.apiserver.resource.update', kind: 'Job' };
+    expect(triggerMatches(trigger('template-discover'), jobUpdate)).toBe(true);
+    expect(triggerMatches(trigger('model-inspect'), jobUpdate)).toBe(false);
+    for (const t of manifests.triggers) expect(triggerMatches(t, { type: 'dev.knative.sources.ping' })).toBe(true);
+    expect(triggerMatches(trigger('model-inspect'), { type: 'dev.knative.apiserver.ref.add', kind: 'AIMModel' })).toBe(false);
+  });
+
+  it('derives the adapter configuration the way the ApiServerSource controller does', () => {
+    const source = manifests.apiServerSources.find((s) => s.metadata.name === 'aim-workloads');
+    if (!source) throw new Error('missing aim-workloads');
+    const config = adapterSourceConfig(source) as { allNamespaces: boolean; mode: string; resources: { gvr: Record<string, string>; selector: string }[] };
+    expect(config.allNamespaces).toBe(true);
+    expect(config.mode).toBe('Resource');
+    expect(config.resources[0]).toEqual({
+      gvr: { Group: 'batch', Version: 'v1', Resource: 'jobs' },
+      selector: 'aim.eai.amd.com/template',
+    });
+  });
+
+  it('guesses plurals and renders selectors', () => {
+    expect(guessPlural('AIMServiceTemplate')).toBe('aimservicetemplates');
+    expect(guessPlural('HorizontalPodAutoscaler')).toBe('horizontalpodautoscalers');
+    expect(guessPlural('Policy')).toBe('policies');
+    expect(guessPlural('Ingress')).toBe('ingresses');
+    expect(selectorString({ matchLabels: { a: 'b' }, matchExpressions: [{ key: 'c', operator: 'In', values: ['x', 'y'] }] })).toBe(
+      'a=b,c in (x,y)',
+    );
+  });
+
+  it('parses delivery durations and ping schedules', () => {
+    expect(parseIsoDurationMs('PT0.5S')).toBe(500);
+    expect(parseIsoDurationMs('PT2M')).toBe(120_000);
+    expect(parseIsoDurationMs('P1DT1H')).toBe(90_000_000);
+    expect(() => parseIsoDurationMs('5s')).toThrow();
+    expect(scheduleIntervalMs('*/1 * * * *')).toBe(60_000);
+    expect(scheduleIntervalMs('*/5 * * * *')).toBe(300_000);
+    expect(() => scheduleIntervalMs('0 3 * * *')).toThrow(/unsupported/);
+  });
+});

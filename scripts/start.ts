@@ -142,7 +142,11 @@ async function runLocal(): Promise<void> {
     dir: join(LOCAL_DIR, 'cluster'),
     resyncIntervalMs: 15_000,
     simulator: ({ client, controlPlane }) =>
-      startSimulator({ client, certDir: join(controlPlane.dir, 'pki') }),
+      startSimulator({
+        client,
+        certDir: join(controlPlane.dir, 'pki'),
+        kubeconfigPath: controlPlane.kubeconfigPath,
+      }),
     log: interactive ? () => {} : undefined,
   });
   // A stable, documented kubeconfig path; the CA file lives in the cluster dir.

@@ -43,13 +43,17 @@ export async function waitForEventFlow(
       await client.apply(sentinel, { fieldManager: 'aim-local-platform', force: true });
       const seenBy = Date.now() + 2_000;
       while (Date.now() < seenBy) {
-        if (broker.received.some((e) => e.kind === kind && e.name === SENTINEL && e.type.endsWith('.add'))) break;
+        if (broker.received.some((e) => e.kind === kind && e.name === SENTINEL && e.type.endsWith('.add')))
+          break;
         await new Promise((r) => setTimeout(r, 100));
       }
-      const seen = broker.received.some((e) => e.kind === kind && e.name === SENTINEL && e.type.endsWith('.add'));
+      const seen = broker.received.some(
+        (e) => e.kind === kind && e.name === SENTINEL && e.type.endsWith('.add'),
+      );
       await client.delete({ apiVersion: sentinel.apiVersion, kind, name: SENTINEL }).catch(() => {});
       if (seen) break;
-      if (Date.now() > deadline) throw new Error(`no event from ApiServerSource ${source.metadata.name} within ${timeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(`no event from ApiServerSource ${source.metadata.name} within ${timeoutMs} ms`);
       // Wait for the delete to be observed before re-creating, so the next create is an add.
       await new Promise((r) => setTimeout(r, 500 + attempt * 100));
     }

@@ -1,7 +1,7 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createKubeClient } from '../../shared/kube/client.ts';
 import type { KubeClient } from '../../shared/kube/types.ts';
-import { writeFileSync } from 'node:fs';
 import { type ControlPlane, kubeconfigYaml, startControlPlane } from '../control-plane/control-plane.ts';
 import { type RunningAdapters, startAdapters } from '../local-eventing/adapter.ts';
 import { LocalBroker } from '../local-eventing/broker.ts';

@@ -90,7 +90,10 @@ export interface KubeClient {
   get<T extends KubeObject = KubeObject>(key: ObjectKey): Promise<T>;
   /** Like get, but NotFound resolves to undefined. */
   getOptional<T extends KubeObject = KubeObject>(key: ObjectKey): Promise<T | undefined>;
-  list<T extends KubeObject = KubeObject>(gvk: GroupVersionKind, options?: ListOptions): Promise<ObjectList<T>>;
+  list<T extends KubeObject = KubeObject>(
+    gvk: GroupVersionKind,
+    options?: ListOptions,
+  ): Promise<ObjectList<T>>;
   /** Server-side apply of a full desired object (apply-patch+yaml with the given field manager). */
   apply<T extends KubeObject = KubeObject>(object: KubeObject, options: ApplyOptions): Promise<T>;
   /**
@@ -99,13 +102,30 @@ export interface KubeClient {
    */
   applyStatus<T extends KubeObject = KubeObject>(object: KubeObject, options: ApplyOptions): Promise<T>;
   /** JSON merge patch (used for finalizers and small metadata edits). */
-  mergePatch<T extends KubeObject = KubeObject>(key: ObjectKey, patch: unknown, options?: { fieldManager?: string }): Promise<T>;
-  create<T extends KubeObject = KubeObject>(object: KubeObject, options?: { fieldManager?: string }): Promise<T>;
+  mergePatch<T extends KubeObject = KubeObject>(
+    key: ObjectKey,
+    patch: unknown,
+    options?: { fieldManager?: string },
+  ): Promise<T>;
+  create<T extends KubeObject = KubeObject>(
+    object: KubeObject,
+    options?: { fieldManager?: string },
+  ): Promise<T>;
   /** Full update (PUT); fails with Conflict when metadata.resourceVersion is stale. */
-  replace<T extends KubeObject = KubeObject>(object: KubeObject, options?: { fieldManager?: string }): Promise<T>;
-  delete(key: ObjectKey, options?: { propagationPolicy?: 'Foreground' | 'Background' | 'Orphan' }): Promise<void>;
+  replace<T extends KubeObject = KubeObject>(
+    object: KubeObject,
+    options?: { fieldManager?: string },
+  ): Promise<T>;
+  delete(
+    key: ObjectKey,
+    options?: { propagationPolicy?: 'Foreground' | 'Background' | 'Orphan' },
+  ): Promise<void>;
   /** Plain text of a pod container's log (`pods/log`). */
-  podLog(namespace: string, pod: string, options?: { container?: string; tailLines?: number; limitBytes?: number }): Promise<string>;
+  podLog(
+    namespace: string,
+    pod: string,
+    options?: { container?: string; tailLines?: number; limitBytes?: number },
+  ): Promise<string>;
   /** Number of HTTP requests this client issued (benchmarks report API requests per reconcile). */
   readonly requestCount: number;
 }

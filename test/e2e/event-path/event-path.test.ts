@@ -44,7 +44,10 @@ describe('event path on a real API server', () => {
       faultProxy: true,
       resyncIntervalMs: 3_000,
       beforeFunctions: async (client) => {
-        await client.apply({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } }, { fieldManager: 'e2e' });
+        await client.apply(
+          { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } },
+          { fieldManager: 'e2e' },
+        );
         // Exists before any function or adapter runs: ApiServerSource will never send an event for it.
         await client.apply(model('pre-existing'), { fieldManager: 'e2e' });
       },
@@ -62,7 +65,10 @@ describe('event path on a real API server', () => {
     // Deliveries finish in any order (the add's reconcile triggers an update that may land first).
     const add = await eventually('the add event delivered', async () =>
       platform.broker?.history.find(
-        (h) => h.trigger === 'model-inspect' && h.name === 'fresh' && h.type === 'dev.knative.apiserver.resource.add',
+        (h) =>
+          h.trigger === 'model-inspect' &&
+          h.name === 'fresh' &&
+          h.type === 'dev.knative.apiserver.resource.add',
       ),
     );
     expect(add.outcome).toBe('delivered');
@@ -70,7 +76,9 @@ describe('event path on a real API server', () => {
   });
 
   it('reconciles an object that existed before the functions started (resync)', async () => {
-    const obj = await eventually('status on pre-existing', () => reconciledStatus(platform.client, 'pre-existing'));
+    const obj = await eventually('status on pre-existing', () =>
+      reconciledStatus(platform.client, 'pre-existing'),
+    );
     expect(obj.status.conditions.length).toBeGreaterThan(0);
     const pings = platform.broker?.history.filter((h) => h.type === 'dev.knative.sources.ping') ?? [];
     expect(pings.length).toBeGreaterThan(0);
@@ -83,7 +91,9 @@ describe('event path on a real API server', () => {
     proxy.fail();
     try {
       await platform.client.apply(model('during-outage'), { fieldManager: 'e2e' });
-      await eventually('a 503 retry', async () => (platform.broker?.retried ?? 0) > retriedBefore, { timeoutMs: 30_000 });
+      await eventually('a 503 retry', async () => (platform.broker?.retried ?? 0) > retriedBefore, {
+        timeoutMs: 30_000,
+      });
     } finally {
       proxy.recover();
     }
@@ -91,7 +101,10 @@ describe('event path on a real API server', () => {
     await eventually('status on during-outage', () => reconciledStatus(platform.client, 'during-outage'));
     const add = await eventually('the add event delivered after retries', async () =>
       platform.broker?.history.find(
-        (h) => h.name === 'during-outage' && h.type === 'dev.knative.apiserver.resource.add' && h.outcome === 'delivered',
+        (h) =>
+          h.name === 'during-outage' &&
+          h.type === 'dev.knative.apiserver.resource.add' &&
+          h.outcome === 'delivered',
       ),
     );
     expect(add.attempts).toBeGreaterThan(1);
@@ -102,7 +115,10 @@ describe('event path on a real API server', () => {
     await platform.client.delete({ apiVersion: AIM, kind: 'AIMModel', namespace: NS, name: 'fresh' });
     const del = await eventually('the delete event delivered', async () =>
       platform.broker?.history.find(
-        (h) => h.name === 'fresh' && h.type === 'dev.knative.apiserver.resource.delete' && h.trigger === 'model-inspect',
+        (h) =>
+          h.name === 'fresh' &&
+          h.type === 'dev.knative.apiserver.resource.delete' &&
+          h.trigger === 'model-inspect',
       ),
     );
     expect(del.outcome).toBe('delivered');

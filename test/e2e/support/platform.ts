@@ -1,7 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type LocalPlatform, type LocalPlatformOptions, startLocalPlatform } from '../../platform/local-platform.ts';
+import {
+  type LocalPlatform,
+  type LocalPlatformOptions,
+  startLocalPlatform,
+} from '../../platform/local-platform.ts';
 
 /** A local platform in a fresh temp dir; the caller stops it in afterAll. */
 export async function platformForTest(

@@ -39,10 +39,20 @@ function trigger(name: string, retry: number): Trigger {
 }
 
 const event = () =>
-  new CloudEvent({ type: 'dev.knative.apiserver.resource.add', source: 'test', kind: 'AIMModel', name: 'm', data: {} });
+  new CloudEvent({
+    type: 'dev.knative.apiserver.resource.add',
+    source: 'test',
+    kind: 'AIMModel',
+    name: 'm',
+    data: {},
+  });
 
 async function brokerFor(triggers: Trigger[], urls: Record<string, string>): Promise<LocalBroker> {
-  const broker = new LocalBroker({ triggers, resolve: (d) => (d.ref ? urls[d.ref.name] : undefined), log: () => {} });
+  const broker = new LocalBroker({
+    triggers,
+    resolve: (d) => (d.ref ? urls[d.ref.name] : undefined),
+    log: () => {},
+  });
   brokers.push(broker);
   return broker;
 }
@@ -54,7 +64,9 @@ describe('LocalBroker delivery', () => {
     broker.publish(event());
     await broker.drain();
     expect(sub.hits()).toBe(3);
-    expect(broker.history).toMatchObject([{ trigger: 'fn', outcome: 'delivered', attempts: 3, kind: 'AIMModel' }]);
+    expect(broker.history).toMatchObject([
+      { trigger: 'fn', outcome: 'delivered', attempts: 3, kind: 'AIMModel' },
+    ]);
     expect(broker.deadLetters).toEqual([]);
   });
 
@@ -79,11 +91,18 @@ describe('LocalBroker delivery', () => {
   it('accepts events over HTTP and fans out only to matching triggers', async () => {
     const a = await subscriber([204]);
     const b = await subscriber([204]);
-    const other: Trigger = { ...trigger('b', 0), spec: { ...trigger('b', 0).spec, filters: [{ exact: { kind: 'Job' } }] } };
+    const other: Trigger = {
+      ...trigger('b', 0),
+      spec: { ...trigger('b', 0).spec, filters: [{ exact: { kind: 'Job' } }] },
+    };
     const broker = await brokerFor([trigger('a', 0), other], { a: a.url, b: b.url });
     const url = await broker.listen();
     const message = HTTP.binary(event());
-    const res = await fetch(url, { method: 'POST', headers: message.headers as Record<string, string>, body: message.body as string });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: message.headers as Record<string, string>,
+      body: message.body as string,
+    });
     expect(res.status).toBe(202);
     const bad = await fetch(url, { method: 'POST', body: 'hello' });
     expect(bad.status).toBe(400);

@@ -34,14 +34,21 @@ describe('eventing manifests as the local broker reads them', () => {
     const jobUpdate = { type: 'dev.knative.apiserver.resource.update', kind: 'Job' };
     expect(triggerMatches(trigger('template-discover'), jobUpdate)).toBe(true);
     expect(triggerMatches(trigger('model-inspect'), jobUpdate)).toBe(false);
-    for (const t of manifests.triggers) expect(triggerMatches(t, { type: 'dev.knative.sources.ping' })).toBe(true);
-    expect(triggerMatches(trigger('model-inspect'), { type: 'dev.knative.apiserver.ref.add', kind: 'AIMModel' })).toBe(false);
+    for (const t of manifests.triggers)
+      expect(triggerMatches(t, { type: 'dev.knative.sources.ping' })).toBe(true);
+    expect(
+      triggerMatches(trigger('model-inspect'), { type: 'dev.knative.apiserver.ref.add', kind: 'AIMModel' }),
+    ).toBe(false);
   });
 
   it('derives the adapter configuration the way the ApiServerSource controller does', () => {
     const source = manifests.apiServerSources.find((s) => s.metadata.name === 'aim-workloads');
     if (!source) throw new Error('missing aim-workloads');
-    const config = adapterSourceConfig(source) as { allNamespaces: boolean; mode: string; resources: { gvr: Record<string, string>; selector: string }[] };
+    const config = adapterSourceConfig(source) as {
+      allNamespaces: boolean;
+      mode: string;
+      resources: { gvr: Record<string, string>; selector: string }[];
+    };
     expect(config.allNamespaces).toBe(true);
     expect(config.mode).toBe('Resource');
     expect(config.resources[0]).toEqual({
@@ -55,9 +62,12 @@ describe('eventing manifests as the local broker reads them', () => {
     expect(guessPlural('HorizontalPodAutoscaler')).toBe('horizontalpodautoscalers');
     expect(guessPlural('Policy')).toBe('policies');
     expect(guessPlural('Ingress')).toBe('ingresses');
-    expect(selectorString({ matchLabels: { a: 'b' }, matchExpressions: [{ key: 'c', operator: 'In', values: ['x', 'y'] }] })).toBe(
-      'a=b,c in (x,y)',
-    );
+    expect(
+      selectorString({
+        matchLabels: { a: 'b' },
+        matchExpressions: [{ key: 'c', operator: 'In', values: ['x', 'y'] }],
+      }),
+    ).toBe('a=b,c in (x,y)');
   });
 
   it('parses delivery durations and ping schedules', () => {

@@ -7,6 +7,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
+          benchmark: { include: [] },
           environment: 'node',
         },
       },
@@ -14,11 +15,23 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          benchmark: { include: [] },
           environment: 'node',
           // One control plane per run: files share it and must not race each other.
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 600_000,
+        },
+      },
+      {
+        // `vitest bench`: benchmarks only, in their own project so they run once.
+        test: {
+          name: 'bench',
+          include: [],
+          benchmark: { include: ['test/bench/**/*.bench.ts'] },
+          // Native imports: Vite's module runner wraps exports in getters that distort hot loops.
+          experimental: { viteModuleRunner: false },
+          environment: 'node',
         },
       },
     ],

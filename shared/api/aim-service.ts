@@ -19,6 +19,9 @@ import { fixedPresenceRules, immutable, withK8s, withRule } from './crd/extensio
 import { aimObjectSchema } from './object.ts';
 import { TemplateSelectionSchema } from './template-selection.ts';
 
+/** Names are trimmed before use, so one of only whitespace names nothing: the API server rejects it. */
+const NOT_BLANK = /\S/;
+
 /** Requested caching modes; Always/Auto mean Shared and Never means Dedicated (spec §10.6). */
 export const CACHING_MODES = ['Dedicated', 'Shared', 'Auto', 'Always', 'Never'] as const;
 
@@ -38,9 +41,15 @@ export const ServiceModelSchema = immutable(
           .string()
           .min(1)
           .max(253)
+          .regex(NOT_BLANK, 'must not be blank')
           .optional()
           .describe('AIMModel in the namespace, else AIMClusterModel.'),
-        image: z.string().min(1).optional().describe('Image of the model; an AIMModel is found or created.'),
+        image: z
+          .string()
+          .min(1)
+          .regex(NOT_BLANK, 'must not be blank')
+          .optional()
+          .describe('Image of the model; an AIMModel is found or created.'),
         custom: CustomModelSchema.optional(),
       })
       .describe('The model to serve: exactly one of name, image or custom.'),
@@ -57,7 +66,13 @@ export type ServiceModel = z.infer<typeof ServiceModelSchema>;
 export const ServiceTemplateRefSchema = immutable(
   z
     .object({
-      name: z.string().min(1).max(253).optional().describe('Template to use; auto-selected when empty.'),
+      name: z
+        .string()
+        .min(1)
+        .max(253)
+        .regex(NOT_BLANK, 'must not be blank')
+        .optional()
+        .describe('Template to use; auto-selected when empty.'),
       allowUnoptimized: z
         .boolean()
         .optional()

@@ -119,6 +119,8 @@ export const POD_REASONS = {
   podsPending: 'PodsPending',
   pulling: 'Pulling',
   podsProgressing: 'PodsProgressing',
+  /** A container keeps crashing (restartPolicy Always); not blocking, the object is Degraded. */
+  crashLoopBackOff: 'CrashLoopBackOff',
 } as const;
 
 /** Pod event reasons that explain a Pending pod (their reason becomes the condition reason). */
@@ -150,6 +152,17 @@ export const MODEL_REASONS = {
   someTemplatesDegraded: 'SomeTemplatesDegraded',
   templatesProgressing: 'TemplatesProgressing',
   someTemplatesReady: 'SomeTemplatesReady',
+  // Registry inspection failures (the condition names which; all are retried with backoff).
+  imageNotFound: 'ImageNotFound',
+  imagePullAuthFailure: 'ImagePullAuthFailure',
+  imageRegistryError: 'ImageRegistryError',
+  imageRegistryUnreachable: 'ImageRegistryUnreachable',
+  imageRegistryRateLimited: 'ImageRegistryRateLimited',
+  invalidImageReference: 'InvalidImageReference',
+  /** Labels that cannot be turned into metadata (bad recommendedDeployments, oversized values). */
+  invalidImageMetadata: 'InvalidImageMetadata',
+  /** An image pull secret that is not a readable docker config. */
+  invalidPullSecret: 'InvalidPullSecret',
 } as const;
 
 /** AIMServiceTemplate / AIMClusterServiceTemplate (spec §8). */
@@ -182,6 +195,12 @@ export const TEMPLATE_REASONS = {
   inlineModelSources: 'InlineModelSources',
   discoveryComplete: 'DiscoveryComplete',
   awaitingDiscovery: 'AwaitingDiscovery',
+  /** `Discovered` and `DiscoveryJob` while a failed attempt waits out its backoff (seed docs). */
+  discoveryFailed: 'DiscoveryFailed',
+  /** The discovery job completed but its log holds no usable result (quirk 14 fixed). */
+  discoveryOutputInvalid: 'DiscoveryOutputInvalid',
+  /** The template's name cannot label its discovery job (label values are at most 63 characters). */
+  templateNameNotLabelable: 'TemplateNameNotLabelable',
 } as const;
 
 /** AIMService (spec §10). */
@@ -202,6 +221,8 @@ export const SERVICE_REASONS = {
   modelResolved: 'ModelResolved',
   modelNotReady: 'ModelNotReady',
   invalidImageReference: 'InvalidImageReference',
+  /** Several models carry the image of `spec.model.image` (the reason upstream leaves unnamed). */
+  modelAmbiguous: 'ModelAmbiguous',
   // Template (§10.4)
   templateNotFound: 'TemplateNotFound',
   resolved: 'Resolved',
@@ -233,6 +254,24 @@ export const SERVICE_REASONS = {
   metricsFailed: 'MetricsFailed',
   scaleTargetNotReady: 'ScaleTargetNotReady',
   hpaOperational: 'HPAOperational',
+  // isvc-render additions: service fields the InferenceService cannot carry (InvalidSpec).
+  invalidInferenceServiceName: 'InvalidInferenceServiceName',
+  invalidEnv: 'InvalidEnv',
+  invalidResources: 'InvalidResources',
+  invalidReplicas: 'InvalidReplicas',
+  invalidRequestTimeout: 'InvalidRequestTimeout',
+  /** KServe's `lastFailureInfo.reason` when it gives none. */
+  modelLoadFailed: 'ModelLoadFailed',
+  /** HTTPRoute / HPA conditions left from before the feature was switched off. */
+  routingDisabled: 'RoutingDisabled',
+  autoscalingDisabled: 'AutoscalingDisabled',
+} as const;
+
+/** Kubernetes Events isvc-render records on an AIMService besides condition transitions. */
+export const SERVICE_EVENT_REASONS = {
+  inferenceServiceCreated: 'InferenceServiceCreated',
+  serviceRunning: 'ServiceRunning',
+  serviceFailed: 'ServiceFailed',
 } as const;
 
 /** Why auto-selection rejected a candidate template (spec §10.4.1 diagnostics). */

@@ -73,8 +73,10 @@ export {
   executePlan,
   type Plan,
   type PlanExecution,
+  type PlannedEvent,
   prepareChildren,
 } from './plan.ts';
+export { type CachedKind, type KubeReader, readerOf, SweepReadCache } from './read-cache.ts';
 export { isRetryableError, RetryableError } from './retryable-error.ts';
 export {
   CLUSTER_RUNTIME_CONFIG_KIND,

@@ -17,7 +17,8 @@ import {
 import { type ConditionEvent, conditionTransitionEvents, isErrorLevel } from './condition-events.ts';
 import { type Condition, ConditionSet, setCondition } from './conditions.ts';
 import type { ComponentHealth } from './health.ts';
-import { executePlan } from './plan.ts';
+import { executePlan, type PlannedEvent } from './plan.ts';
+import { readerOf } from './read-cache.ts';
 import type {
   AnyKindReconciler,
   FetchInput,
@@ -203,14 +204,15 @@ export class PipelineRun<Obj, Fetched> {
     const previous = statusOf(object);
     const runtimeConfig = reconciler.runtimeConfigScope
       ? await fetchMergedRuntimeConfig(
-          this.#ctx.client,
+          readerOf(this.#ctx),
           typeof object.spec?.runtimeConfigName === 'string' ? object.spec.runtimeConfigName : undefined,
           reconciler.runtimeConfigScope === 'namespace' ? object.metadata.namespace : undefined,
         )
       : undefined;
     const input: FetchInput = { object };
     if (runtimeConfig !== undefined) input.runtimeConfig = runtimeConfig;
-    const fetched = await reconciler.fetch(this.#ctx, obj, input);
+    const read = await reconciler.fetch(this.#ctx, obj, input);
+    const fetched = reconciler.admit ? await reconciler.admit(this.#ctx, obj, read, { ...input, now }) : read;
     const plan = reconciler.plan(obj, fetched, now);
     const health = reconciler.health(obj, fetched, now);
     const domain = domainFieldsOf(previous);
@@ -218,6 +220,7 @@ export class PipelineRun<Obj, Fetched> {
       reconciler.decorate?.(domain, conditions, obj, fetched, now),
     );
 
+    let applied = false;
     if (evaluation.shouldApply) {
       const execution = await executePlan(this.#ctx.client, object, plan, {
         controller: reconciler.controllerName,
@@ -239,9 +242,31 @@ export class PipelineRun<Obj, Fetched> {
         };
         evaluation.conditions = setCondition(evaluation.conditions, update, now);
         if (errors.some(isTransient)) evaluation.infraMessages.push(message);
+      } else {
+        applied = true;
       }
     }
+    await this.#recordPlanned(
+      object,
+      (plan.events ?? []).filter((event) => !event.onApply || applied),
+    );
     return this.#finish(object, previous, domain, evaluation, 'reconciled', plan.requeueAfterSeconds);
+  }
+
+  /** Plan events are recorded at once: a later 409 re-runs the plan, which no longer repeats a creation. */
+  async #recordPlanned(object: KubeObject, events: readonly PlannedEvent[]): Promise<void> {
+    const { recorder } = this.#ctx;
+    if (recorder === undefined) return;
+    for (const event of events) {
+      try {
+        await recorder.record(object, event.type, event.reason, event.message);
+      } catch (err) {
+        this.#ctx.log.warn(
+          { ...keyFields(objectKey(object)), err, reason: event.reason },
+          'recording an event failed',
+        );
+      }
+    }
   }
 
   #evaluate(
@@ -332,6 +357,15 @@ export class PipelineRun<Obj, Fetched> {
         if (isNotFound(err)) return { outcome: { result: 'not-found' }, events: [], errorConditions: [] };
         throw err;
       }
+      const previousStatus = typeof previous.status === 'string' ? previous.status : undefined;
+      if (this.#ownership.mode !== 'component' && previousStatus !== evaluation.status) {
+        const statusEvents = this.#reconciler.statusEvents?.(
+          previousStatus,
+          evaluation.status,
+          conditionsOf(desired),
+        );
+        await this.#recordPlanned(object, statusEvents ?? []);
+      }
     }
     const written = conditionsOf(desired);
     const errorContext = {
@@ -349,7 +383,11 @@ export class PipelineRun<Obj, Fetched> {
       errorConditions: written.filter((condition) => isErrorLevel(condition, errorContext)),
     };
     if (evaluation.shouldRequeue || evaluation.infraMessages.length > 0) {
-      attempt.retry = new RetryableError(`transient errors: ${evaluation.infraMessages.join('; ')}`);
+      // The plan's requeue delay (e.g. a registry backoff) tells the caller when a retry can help.
+      attempt.retry = new RetryableError(
+        `transient errors: ${evaluation.infraMessages.join('; ')}`,
+        outcome.requeueAfterSeconds !== undefined ? { retryAfterSeconds: outcome.requeueAfterSeconds } : {},
+      );
     }
     return attempt;
   }

@@ -13,8 +13,10 @@ import { describeObject, objectKey } from '../kube/objects.ts';
 import { retryOnConflict } from '../kube/retry.ts';
 import type { KubeObject, ObjectKey } from '../kube/types.ts';
 import { type Attempt, keyFields, PipelineRun } from './pipeline-run.ts';
+import { SweepReadCache } from './read-cache.ts';
 import type { KindReconciler, ReconcileContext, ReconcileOutcome, ReconcileRequest } from './reconciler.ts';
 import { RetryableError } from './retryable-error.ts';
+import { shareSweepReads } from './sweep-reads.ts';
 
 export { isPaused } from './pipeline-run.ts';
 export type {
@@ -130,10 +132,18 @@ export interface SweepResult {
  * is recorded and the sweep goes on.
  */
 export async function reconcileAll<Obj, Fetched>(
-  ctx: ReconcileContext,
+  context: ReconcileContext,
   reconciler: KindReconciler<Obj, Fetched>,
   options: { namespace?: string } = {},
 ): Promise<SweepResult> {
+  const shared = reconciler.shareSweepReads
+    ? { ...context, client: shareSweepReads(context.client) }
+    : context;
+  const snapshotKinds = reconciler.sweepSnapshotKinds ?? [];
+  const ctx =
+    snapshotKinds.length > 0
+      ? { ...shared, reads: new SweepReadCache(shared.client, snapshotKinds) }
+      : shared;
   const start = ctx.client.requestCount;
   let items: KubeObject[];
   try {

@@ -11,6 +11,16 @@ import { controllerOwnerReference, upsertOwnerReference } from '../kube/owner.ts
 import type { KubeClient, KubeObject, ObjectKey } from '../kube/types.ts';
 import { isContainedIn } from './json-equal.ts';
 import { labelChild } from './labels.ts';
+import { ownsFieldsBeyond } from './managed-fields.ts';
+
+/** A Kubernetes Event on the reconciled object that a plan asks for, besides condition transitions. */
+export interface PlannedEvent {
+  type: 'Normal' | 'Warning';
+  reason: string;
+  message: string;
+  /** Record only once the plan's children were applied without failure (e.g. "created X"). */
+  onApply?: boolean;
+}
 
 export interface Plan {
   /** Applied with a controller ownerReference to the reconciled object. */
@@ -21,6 +31,8 @@ export interface Plan {
   delete: ObjectKey[];
   /** Reconcile again after this many seconds (e.g. to poll progress). */
   requeueAfterSeconds?: number;
+  /** Events recorded during this reconcile (those marked `onApply` only after a successful apply). */
+  events?: PlannedEvent[];
 }
 
 export function emptyPlan(): Plan {
@@ -62,7 +74,10 @@ export function prepareChildren(parent: KubeObject, plan: Plan, options: ChildPr
 export interface PlanExecution {
   deleted: ObjectKey[];
   applied: KubeObject[];
-  /** Children skipped because their observed copy already holds every desired field. */
+  /**
+   * Children skipped because their observed copy already holds every desired field and this
+   * field manager owns no field they no longer set (managed-fields.ts).
+   */
   unchanged: KubeObject[];
   /** What went wrong, for DependenciesReachable's message; empty on success. */
   failure?: { message: string; errors: unknown[] };
@@ -120,7 +135,11 @@ export async function executePlan(
   const applyErrors: { child: KubeObject; err: unknown }[] = [];
   for (const child of prepareChildren(parent, plan, options)) {
     const observed = options.observed?.find((candidate) => sameObject(candidate, child));
-    if (observed !== undefined && isContainedIn(child, observed)) {
+    if (
+      observed !== undefined &&
+      isContainedIn(child, observed) &&
+      !ownsFieldsBeyond(observed, child, options.fieldManager)
+    ) {
       unchanged.push(child);
       continue;
     }

@@ -8,9 +8,10 @@ import type { AIMStatus } from '../constants/status.ts';
 import type { BackoffOptions } from '../kube/retry.ts';
 import type { GroupVersionKind, KubeClient, KubeObject } from '../kube/types.ts';
 import type { EventType } from './condition-events.ts';
-import type { ConditionSet } from './conditions.ts';
+import type { Condition, ConditionSet } from './conditions.ts';
 import type { ComponentHealth, FetchResult } from './health.ts';
-import type { Plan } from './plan.ts';
+import type { Plan, PlannedEvent } from './plan.ts';
+import type { CachedKind, KubeReader } from './read-cache.ts';
 import type { ResolvedRuntimeConfig } from './runtime-config.ts';
 
 /** The subset of pino's logger the pipeline uses (a pino Logger satisfies it). */
@@ -36,6 +37,11 @@ export interface ReconcileContext {
   recorder?: EventRecorder;
   /** Bounds the re-read-and-recompute loop after a 409 (default: 5 tries). */
   conflictRetry?: BackoffOptions;
+  /**
+   * Reads that may come from a snapshot (a resync sweep's `SweepReadCache`); use `readerOf(ctx)`.
+   * Absent: read from `client`.
+   */
+  reads?: KubeReader;
 }
 
 export interface ReconcileRequest {
@@ -85,6 +91,18 @@ export interface KindReconciler<Obj, Fetched> {
   runtimeConfigScope?: 'namespace' | 'cluster';
   /** All reads; failures are captured as FetchResult values, never thrown. */
   fetch(ctx: ReconcileContext, obj: Obj, input: FetchInput): Promise<Fetched>;
+  /**
+   * Optional write step between fetch and plan, for a write that must be atomic with a read that
+   * decides it (e.g. count the active Jobs and create one, under a lock). What it returns replaces
+   * the fetched value, so plan, health and decorate describe what it did. It runs before the state
+   * engine, so it checks its own preconditions; it must not throw (capture errors as values).
+   */
+  admit?(
+    ctx: ReconcileContext,
+    obj: Obj,
+    fetched: Fetched,
+    input: FetchInput & { now: Date },
+  ): Promise<Fetched>;
   /** Pure: desired children and deletions. */
   plan(obj: Obj, fetched: Fetched, now: Date): Plan;
   /**
@@ -117,9 +135,26 @@ export interface KindReconciler<Obj, Fetched> {
    * conditions it owns, from which the summary writer learns their states.
    */
   writesSummary?: boolean;
+  /**
+   * Single and summary writers: Events about a change of `status.status` (e.g. "service is now
+   * Running"), recorded once the new status is written. `conditions` are the ones written.
+   */
+  statusEvents?(previous: string | undefined, next: string, conditions: readonly Condition[]): PlannedEvent[];
   /** Maps the framework status to the kind's enum (e.g. `aimServiceStatus`). */
   statusMapping?: (status: AIMStatus) => string;
   finalizer?: Finalizer;
+  /**
+   * During a resync sweep, answer repeated GETs and LISTs from the sweep's first answer (writes of
+   * a kind through the pipeline forget that kind's reads). For reconcilers whose objects read the
+   * same things; not for ones that need a fresh count at every object (e.g. a concurrency cap).
+   */
+  shareSweepReads?: boolean;
+  /**
+   * During a resync sweep, these kinds are LISTed once (on first use) and every `readerOf(ctx)`
+   * get/list of them is answered from that list, so a sweep issues no per-object GET for them.
+   * Unlike `shareSweepReads`, `ctx.client` stays live (counts under a lock stay exact).
+   */
+  sweepSnapshotKinds?: readonly CachedKind[];
   dependenciesGraceSeconds?: number;
 }
 

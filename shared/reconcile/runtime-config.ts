@@ -109,7 +109,7 @@ function specOf(object: KubeObject | undefined): RuntimeConfigSpec | undefined {
  * missing `default` config is fine and resolves to undefined. Read errors are returned, not thrown.
  */
 export async function fetchMergedRuntimeConfig(
-  client: KubeClient,
+  client: Pick<KubeClient, 'getOptional'>,
   name: string | undefined,
   namespace: string | undefined,
 ): Promise<FetchResult<ResolvedRuntimeConfig | undefined>> {

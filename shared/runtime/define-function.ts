@@ -91,6 +91,9 @@ export interface FunctionModule {
 
 export const METRICS_PORT_ENV = 'AIM_METRICS_PORT';
 const DEFAULT_CONCURRENCY = 4;
+/** Longer waits are left to the resync tick. */
+const MAX_REQUEUE_SECONDS = 600;
+
 /** How long shutdown waits for an in-flight resync before giving up on it. */
 const SHUTDOWN_WAIT_MS = 10_000;
 
@@ -139,6 +142,30 @@ export function defineFunction(
         reconciler.gvk.kind === request.kind && reconciler.gvk.apiVersion === request.apiVersion,
     );
 
+  /**
+   * Time-based follow-ups (download progress, discovery slots, backoff expiry) without sleeping in
+   * a handler: a timer in this instance re-runs the reconcile later. Best effort by design — if
+   * the instance scales to zero first, the next resync tick does the same work.
+   */
+  const requeued = new Map<string, { at: number; timer: NodeJS.Timeout }>();
+  const requeueLater = (kube: KubeClient, log: Logger, request: ReconcileRequest, seconds: number): void => {
+    if (stopping) return;
+    const key = `${request.apiVersion}/${request.kind}/${request.namespace ?? ''}/${request.name}`;
+    const at = Date.now() + Math.min(seconds, MAX_REQUEUE_SECONDS) * 1000;
+    const existing = requeued.get(key);
+    if (existing && existing.at <= at) return;
+    if (existing) clearTimeout(existing.timer);
+    const timer = setTimeout(() => {
+      requeued.delete(key);
+      if (stopping) return;
+      reconcileOne(kube, log, request).catch(() => {
+        // reconcileOne logged it; the object's next event or resync retries.
+      });
+    }, at - Date.now());
+    timer.unref();
+    requeued.set(key, { at, timer });
+  };
+
   const reconcileOne = async (
     kube: KubeClient,
     eventLog: Logger,
@@ -165,6 +192,7 @@ export function defineFunction(
         apiRequests: outcome.apiRequests,
       });
       log.info({ result: outcome.result, status: outcome.status }, 'reconciled');
+      if (outcome.requeueAfterSeconds) requeueLater(kube, eventLog, request, outcome.requeueAfterSeconds);
     } catch (err) {
       const failure = classifyFailure(err);
       observeReconcile({
@@ -236,14 +264,20 @@ export function defineFunction(
   const resync = (kube: KubeClient, log: Logger): Promise<number> => {
     if (resyncInFlight) return resyncInFlight;
     const sweep = (async () => {
-      const failures: ClassifiedFailure[] = [];
+      // A tick answers for the sweep, not for each object: one failing object must not make
+      // the broker replay the whole sweep (it is retried by its own events and the next tick).
+      // Only a kind that could not even be listed makes the tick itself fail.
+      const listFailures: ClassifiedFailure[] = [];
+      let objectFailures = 0;
       for (const reconciler of definition.reconcilers) {
         if (stopping) break;
-        failures.push(...(await resyncKind(kube, log, reconciler)));
+        const result = await resyncKind(kube, log, reconciler);
+        if (result.listFailure) listFailures.push(result.listFailure);
+        objectFailures += result.objectFailures;
       }
-      const answer = failureAnswer(failures, 'resync');
+      const answer = failureAnswer(listFailures, 'resync');
       if (answer) throw answer;
-      return failures.length;
+      return objectFailures + listFailures.length;
     })();
     resyncInFlight = sweep;
     const clear = () => {
@@ -257,7 +291,7 @@ export function defineFunction(
     kube: KubeClient,
     log: Logger,
     reconciler: AnyKindReconciler,
-  ): Promise<ClassifiedFailure[]> => {
+  ): Promise<{ objectFailures: number; listFailure?: ClassifiedFailure }> => {
     const kind = reconciler.gvk.kind;
     const kindLog = withFields(log, { kind });
     try {
@@ -271,6 +305,8 @@ export function defineFunction(
             result: entry.outcome.result,
             apiRequests: entry.outcome.apiRequests,
           });
+          if (entry.outcome.requeueAfterSeconds && entry.key)
+            requeueLater(kube, log, entry.key, entry.outcome.requeueAfterSeconds);
           continue;
         }
         // reconcileAll has logged the failure with the object's key.
@@ -284,12 +320,12 @@ export function defineFunction(
         failures.push(failure);
       }
       kindLog.info({ objects: sweep.entries.length, failed: sweep.failed }, 'resync of kind done');
-      return failures;
+      return { objectFailures: failures.length };
     } catch (err) {
       // Listing the kind failed; the other kinds still get their turn.
       const failure = classifyFailure(err);
       logFailure(kindLog, failure, err, `listing ${kind} for resync failed`);
-      return [failure];
+      return { objectFailures: 0, listFailure: failure };
     }
   };
 
@@ -366,6 +402,8 @@ export function defineFunction(
 
   const shutdown = async (): Promise<void> => {
     stopping = true;
+    for (const { timer } of requeued.values()) clearTimeout(timer);
+    requeued.clear();
     if (resyncInFlight) {
       const settled = resyncInFlight.then(
         () => undefined,

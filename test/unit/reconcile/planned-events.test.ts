@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { KubeObject } from '../../../shared/kube/types.ts';
+import {
+  type KindReconciler,
+  type ReconcileContext,
+  reconcileAll,
+  reconcileObject,
+} from '../../../shared/reconcile/pipeline.ts';
+import { emptyPlan } from '../../../shared/reconcile/plan.ts';
+import { FakeKubeClient } from '../../support/fake-kube.ts';
+
+const API = 'aim.eai.amd.com/v1alpha1';
+const Schema = z.looseObject({
+  apiVersion: z.literal(API),
+  kind: z.literal('AIMModel'),
+  metadata: z.looseObject({ name: z.string(), namespace: z.string().optional() }),
+  spec: z.object({ image: z.string() }),
+});
+
+function model(name: string): KubeObject {
+  return { apiVersion: API, kind: 'AIMModel', metadata: { name, namespace: 'ns' }, spec: { image: 'i' } };
+}
+
+function context(kube: FakeKubeClient, recorded: string[]): ReconcileContext {
+  return {
+    client: kube,
+    log: { debug() {}, info() {}, warn() {}, error() {} },
+    now: () => new Date('2026-01-01T00:00:00Z'),
+    fieldManager: 'aim-test',
+    operatorNamespace: 'aim-system',
+    recorder: { record: async (_object, type, reason) => void recorded.push(`${type}/${reason}`) },
+  };
+}
+
+/** Creates ConfigMap `<name>-child` and asks for an `onApply` and an unconditional event. */
+function reconciler(
+  options: { blocked?: boolean; share?: boolean } = {},
+): KindReconciler<z.infer<typeof Schema>, KubeObject[]> {
+  return {
+    gvk: { apiVersion: API, kind: 'AIMModel' },
+    schema: Schema,
+    controllerName: 'model',
+    ...(options.share ? { shareSweepReads: true } : {}),
+    fetch: async (ctx) =>
+      (await ctx.client.list({ apiVersion: 'v1', kind: 'ConfigMap' }, { namespace: 'ns' })).items,
+    observedChildren: (children) => children,
+    plan: (obj) => ({
+      ...emptyPlan(),
+      apply: [
+        {
+          apiVersion: 'v1',
+          kind: 'ConfigMap',
+          metadata: { name: `${obj.metadata.name}-child`, namespace: 'ns' },
+        },
+      ],
+      events: [
+        { type: 'Normal', reason: 'ChildCreated', message: 'created', onApply: true },
+        { type: 'Warning', reason: 'Observed', message: 'seen' },
+      ],
+    }),
+    health: () => [
+      options.blocked
+        ? { component: 'Spec', state: 'Failed', reason: 'Bad', message: 'bad', errors: [new Error('x')] }
+        : { component: 'Spec', errors: [] },
+    ],
+  };
+}
+
+describe('plan events', () => {
+  it('records onApply events after a successful apply and the others regardless', async () => {
+    const recorded: string[] = [];
+    const kube = new FakeKubeClient().seed(model('m'));
+    await reconcileObject(context(kube, recorded), reconciler(), {
+      apiVersion: API,
+      kind: 'AIMModel',
+      namespace: 'ns',
+      name: 'm',
+    });
+    expect(recorded).toContain('Normal/ChildCreated');
+    expect(recorded).toContain('Warning/Observed');
+  });
+
+  it('skips onApply events when the apply failed', async () => {
+    const recorded: string[] = [];
+    const kube = new FakeKubeClient().seed(model('m'));
+    kube.failNext('apply', 'Forbidden');
+    await reconcileObject(context(kube, recorded), reconciler(), {
+      apiVersion: API,
+      kind: 'AIMModel',
+      namespace: 'ns',
+      name: 'm',
+    });
+    expect(recorded).not.toContain('Normal/ChildCreated');
+    expect(recorded).toContain('Warning/Observed');
+  });
+});
+
+describe('reconcileAll with shareSweepReads', () => {
+  it('lists the shared kind once per sweep, but again after the sweep wrote it', async () => {
+    const listsOf = async (share: boolean) => {
+      const kube = new FakeKubeClient().seed(model('a'), model('b'), model('c'));
+      // First sweep creates the children; the second one only reads.
+      await reconcileAll(context(kube, []), reconciler({ share }));
+      kube.resetCalls();
+      await reconcileAll(context(kube, []), reconciler({ share }));
+      return kube.callsOf('list').filter((call) => call.gvk?.kind === 'ConfigMap').length;
+    };
+    expect(await listsOf(false)).toBe(3);
+    expect(await listsOf(true)).toBe(1);
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { observePods } from '../../../shared/workloads/observe-pods.ts';
+import { podLogKey } from '../../../shared/workloads/pods-inspector.ts';
+import { FakeKubeClient } from '../../support/fake-kube.ts';
+import { event, pod, terminated } from './pod-fixtures.ts';
+
+function labelled<T extends { metadata: { labels?: Record<string, string> } }>(object: T): T {
+  object.metadata.labels = { 'job-name': 'discover-x' };
+  return object;
+}
+
+describe('observePods', () => {
+  it('reads a Pending pod’s events and nothing else', async () => {
+    const kube = new FakeKubeClient().seed(
+      labelled(pod({ name: 'p' })),
+      event('p', 'FailedScheduling', 'no nodes', '2026-05-01T10:00:00Z'),
+    );
+    const observed = await observePods(kube, 'team-a', 'job-name=discover-x');
+    expect(observed.pods.map((p) => p.metadata.name)).toEqual(['p']);
+    expect(observed.events).toHaveLength(1);
+    expect(kube.callsOf('list')[1]?.options).toEqual({
+      namespace: 'team-a',
+      fieldSelector: 'involvedObject.kind=Pod,involvedObject.name=p',
+    });
+    expect(kube.callsOf('podLog')).toHaveLength(0);
+  });
+
+  it('reads the log tail of a failed container and tolerates a missing log', async () => {
+    const kube = new FakeKubeClient()
+      .seed(labelled(pod({ name: 'f', phase: 'Failed', containers: [terminated('discovery', 1, 'Error')] })))
+      .setPodLog('team-a', 'f', 'discovery', 'boom\n');
+    const observed = await observePods(kube, 'team-a', 'job-name=discover-x');
+    expect(observed.logs.get(podLogKey('team-a', 'f', 'discovery'))).toBe('boom\n');
+    expect(kube.callsOf('podLog')[0]?.options).toEqual({ container: 'discovery', tailLines: 50 });
+
+    const noLogs = new FakeKubeClient().seed(
+      labelled(pod({ name: 'f', phase: 'Failed', containers: [terminated('discovery', 1, 'Error')] })),
+    );
+    expect((await observePods(noLogs, 'team-a', 'job-name=discover-x')).logs.size).toBe(0);
+  });
+
+  it('lets a failed pod LIST reject (the caller captures it)', async () => {
+    const kube = new FakeKubeClient().failNext('list', 'ServiceUnavailable');
+    await expect(observePods(kube, 'team-a', 'job-name=discover-x')).rejects.toThrow(/ServiceUnavailable/);
+  });
+});

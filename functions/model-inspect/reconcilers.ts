@@ -1,29 +1,20 @@
 /**
- * model-inspect reconciles AIMModel and AIMClusterModel (image metadata, generated templates).
- * Domain logic comes later; until then each kind runs the shell reconciler.
+ * model-inspect reconciles AIMModel and AIMClusterModel: image metadata from the registry (or the
+ * spec), generated templates, and status. Template and runtime-config events reach the models
+ * they concern. The domain logic lives in shared/models and shared/registry.
  */
-import { CONTROLLER_NAMES } from '../../shared/constants/labels.ts';
+import { modelRequestsForEvent } from '../../shared/models/model-event-mapping.ts';
+import { createModelReconcilers, type ModelDependencies } from '../../shared/models/model-reconciler.ts';
 import type { FunctionDefinition } from '../../shared/runtime/define-function.ts';
-import { mapRuntimeConfigEvents } from '../../shared/runtime/runtime-config-dependents.ts';
-import { shellReconciler } from '../../shared/runtime/shell-reconciler.ts';
 
-const functionName = 'model-inspect';
+/** The function with its registry access replaceable (tests, benchmarks). */
+export function modelInspectDefinition(dependencies: Partial<ModelDependencies> = {}): FunctionDefinition {
+  const reconcilers = createModelReconcilers(dependencies);
+  return {
+    name: 'model-inspect',
+    reconcilers: [reconcilers.namespaced, reconcilers.cluster],
+    mapEvent: modelRequestsForEvent,
+  };
+}
 
-export const definition: FunctionDefinition = {
-  name: functionName,
-  reconcilers: [
-    shellReconciler({
-      functionName,
-      kind: 'AIMModel',
-      controllerName: CONTROLLER_NAMES.model,
-      runtimeConfigHealth: 'component',
-    }),
-    shellReconciler({
-      functionName,
-      kind: 'AIMClusterModel',
-      controllerName: CONTROLLER_NAMES.clusterModel,
-      runtimeConfigHealth: 'upstream',
-    }),
-  ],
-  mapEvent: mapRuntimeConfigEvents,
-};
+export const definition: FunctionDefinition = modelInspectDefinition();

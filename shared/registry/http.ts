@@ -1,0 +1,174 @@
+/**
+ * One HTTP exchange with a registry on Node's global `fetch`: a timeout per request, redirects
+ * followed by hand so that `Authorization` never travels to another origin (blob downloads are
+ * commonly redirected to object storage) and never downgrades to plain HTTP, bounded response
+ * bodies, and transport failures turned into `unreachable` RegistryErrors.
+ */
+import { RegistryError } from './errors.ts';
+import { isLoopbackHost } from './reference.ts';
+
+export const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
+export type RequestCategory = 'manifest' | 'blob' | 'token';
+
+/** Requests sent, per category (redirect hops and challenge round trips included). */
+export interface RegistryRequestCounts {
+  manifest: number;
+  blob: number;
+  token: number;
+}
+
+export function emptyRequestCounts(): RegistryRequestCounts {
+  return { manifest: 0, blob: 0, token: 0 };
+}
+
+export function totalRequests(counts: RegistryRequestCounts): number {
+  return counts.manifest + counts.blob + counts.token;
+}
+
+export interface SendOptions {
+  category: RequestCategory;
+  headers?: Record<string, string>;
+  /** Sent to the original origin only. */
+  authorization?: string;
+  timeoutMs: number;
+  /** Aborts the whole inspection (overall deadline). */
+  signal?: AbortSignal;
+  counts: RegistryRequestCounts;
+}
+
+export interface SendResult {
+  response: Response;
+  /** The URL that finally answered (after redirects). */
+  url: URL;
+}
+
+/** Only http(s) URLs without embedded credentials; plain HTTP only to loopback hosts. */
+export function checkUrlAllowed(url: URL, what: string): void {
+  if (url.username !== '' || url.password !== '') {
+    throw new RegistryError('invalid-response', `${what}: URL with embedded credentials refused`);
+  }
+  if (url.protocol === 'https:') return;
+  if (url.protocol === 'http:' && isLoopbackHost(url.host)) return;
+  throw new RegistryError('invalid-response', `${what}: refusing ${url.protocol} URL to ${url.host}`);
+}
+
+function networkCode(err: unknown, depth = 0): string | undefined {
+  if (typeof err !== 'object' || err === null || depth > 3) return undefined;
+  const record = err as { code?: unknown; cause?: unknown; name?: unknown };
+  if (record.name === 'TimeoutError') return 'ETIMEDOUT';
+  if (typeof record.code === 'string' && record.code !== '') return record.code;
+  return networkCode(record.cause, depth + 1);
+}
+
+/** A transport failure as an `unreachable` error that keeps the socket error code (for categorizing). */
+export function unreachable(host: string, err: unknown): RegistryError {
+  const code = networkCode(err) ?? 'network error';
+  return new RegistryError('unreachable', `cannot reach registry ${host}: ${code}`, { cause: err });
+}
+
+function timeoutSignal(timeoutMs: number, signal: AbortSignal | undefined): AbortSignal {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  return signal ? AbortSignal.any([timeout, signal]) : timeout;
+}
+
+export async function send(input: URL, options: SendOptions): Promise<SendResult> {
+  const origin = input.origin;
+  let url = input;
+  for (let hop = 0; ; hop++) {
+    checkUrlAllowed(url, `request to ${url.host}`);
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.authorization !== undefined && url.origin === origin)
+      headers.authorization = options.authorization;
+    options.counts[options.category]++;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'GET',
+        headers,
+        redirect: 'manual',
+        signal: timeoutSignal(options.timeoutMs, options.signal),
+      });
+    } catch (err) {
+      throw unreachable(url.host, err);
+    }
+    const location = response.headers.get('location');
+    if (!REDIRECT_STATUSES.has(response.status) || location === null) return { response, url };
+    await discard(response);
+    if (hop >= MAX_REDIRECTS) {
+      throw new RegistryError(
+        'invalid-response',
+        `registry ${input.host}: more than ${MAX_REDIRECTS} redirects`,
+      );
+    }
+    let next: URL;
+    try {
+      next = new URL(location, url);
+    } catch {
+      throw new RegistryError('invalid-response', `registry ${input.host}: redirect to an invalid URL`);
+    }
+    if (url.protocol === 'https:' && next.protocol !== 'https:') {
+      throw new RegistryError(
+        'invalid-response',
+        `registry ${input.host}: redirect from HTTPS to ${next.protocol} refused`,
+      );
+    }
+    url = next;
+  }
+}
+
+/** Releases a response body nobody will read. */
+export async function discard(response: Response): Promise<void> {
+  try {
+    await response.body?.cancel();
+  } catch {
+    // Nothing to release.
+  }
+}
+
+/**
+ * The body as bytes, refusing anything over `limit` bytes (by Content-Length up front, else while
+ * streaming) so a hostile registry cannot exhaust memory.
+ */
+export async function readBody(
+  response: Response,
+  limit: number,
+  what: string,
+  host: string,
+): Promise<Buffer> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > limit) {
+    await discard(response);
+    throw new RegistryError('invalid-response', `${what} is ${declared} bytes, over the ${limit}-byte limit`);
+  }
+  if (response.body === null) return Buffer.alloc(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) {
+        await reader.cancel().catch(() => undefined);
+        throw new RegistryError('invalid-response', `${what} is over the ${limit}-byte limit`);
+      }
+      chunks.push(value);
+    }
+  } catch (err) {
+    if (err instanceof RegistryError) throw err;
+    throw unreachable(host, err);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Seconds from a `Retry-After` header (delta-seconds or HTTP date). */
+export function retryAfterSeconds(response: Response, now: number = Date.now()): number | undefined {
+  const value = response.headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? Math.max(0, Math.ceil((date - now) / 1000)) : undefined;
+}

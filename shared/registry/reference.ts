@@ -1,0 +1,135 @@
+/**
+ * Image references as the OCI distribution API needs them (distribution's reference grammar):
+ * which host to talk to, over which scheme, which repository and which tag or digest. Docker Hub
+ * short names are normalised (`ubuntu` → `docker.io/library/ubuntu`, served by
+ * `registry-1.docker.io`). Plain HTTP is used only for loopback registries (local tests);
+ * everything else is HTTPS.
+ */
+import { RegistryError } from './errors.ts';
+
+export const DOCKER_HUB_DOMAIN = 'docker.io';
+export const DOCKER_HUB_HOST = 'registry-1.docker.io';
+const DOCKER_HUB_ALIASES: ReadonlySet<string> = new Set([
+  DOCKER_HUB_DOMAIN,
+  'index.docker.io',
+  'registry-1.docker.io',
+  'registry.hub.docker.com',
+]);
+const OFFICIAL_IMAGE_PREFIX = 'library/';
+export const DEFAULT_TAG = 'latest';
+const MAX_NAME_LENGTH = 255;
+
+const DOMAIN_COMPONENT = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
+const DOMAIN = new RegExp(
+  `^(?:${DOMAIN_COMPONENT}(?:\\.${DOMAIN_COMPONENT})*|\\[[0-9a-fA-F:.]+\\])(?::[0-9]+)?$`,
+);
+const PATH_COMPONENT = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/;
+const TAG = /^[\w][\w.-]{0,127}$/;
+const DIGEST = /^[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9A-Fa-f]{32,}$/;
+
+export interface RegistryReference {
+  /** The reference as written. */
+  image: string;
+  /** Registry name as credentials refer to it (`docker.io` for Docker Hub), with port. */
+  domain: string;
+  /** Host (and port) to connect to. */
+  host: string;
+  scheme: 'https' | 'http';
+  /** Repository path, `library/` included for official Docker Hub images. */
+  repository: string;
+  tag?: string;
+  digest?: string;
+}
+
+/** What goes after `/manifests/`: the digest when there is one, else the tag. */
+export function manifestReference(ref: RegistryReference): string {
+  return ref.digest ?? ref.tag ?? DEFAULT_TAG;
+}
+
+/** `host/repository[:tag][@digest]`, for messages. */
+export function describeReference(ref: RegistryReference): string {
+  return `${ref.domain}/${ref.repository}${ref.tag ? `:${ref.tag}` : ''}${ref.digest ? `@${ref.digest}` : ''}`;
+}
+
+function invalid(image: string, why: string): RegistryError {
+  return new RegistryError('invalid-reference', `invalid image reference "${image}": ${why}`);
+}
+
+/** The host part without the port (IPv6 brackets removed). */
+export function hostName(hostWithPort: string): string {
+  if (hostWithPort.startsWith('[')) return hostWithPort.slice(1, hostWithPort.indexOf(']'));
+  const colon = hostWithPort.lastIndexOf(':');
+  return colon >= 0 ? hostWithPort.slice(0, colon) : hostWithPort;
+}
+
+/** Loopback registries (local test registries) are the only ones reached over plain HTTP. */
+export function isLoopbackHost(hostWithPort: string): boolean {
+  const name = hostName(hostWithPort).toLowerCase();
+  return name === 'localhost' || name === '::1' || /^127(?:\.\d{1,3}){3}$/.test(name);
+}
+
+/** Distribution's rule: the first component names a registry if it looks like a host. */
+function looksLikeDomain(component: string): boolean {
+  return (
+    component.includes('.') ||
+    component.includes(':') ||
+    component === 'localhost' ||
+    component.toLowerCase() !== component
+  );
+}
+
+export function parseRegistryReference(image: string): RegistryReference {
+  const text = image.trim();
+  if (text === '') throw invalid(image, 'empty reference');
+  if (/\s/.test(text)) throw invalid(image, 'contains whitespace');
+
+  let remainder = text;
+  let digest: string | undefined;
+  const at = remainder.indexOf('@');
+  if (at >= 0) {
+    digest = remainder.slice(at + 1);
+    remainder = remainder.slice(0, at);
+    if (!DIGEST.test(digest)) throw invalid(image, `malformed digest "${digest}"`);
+  }
+  let tag: string | undefined;
+  const lastSlash = remainder.lastIndexOf('/');
+  const colon = remainder.indexOf(':', lastSlash + 1);
+  if (colon >= 0) {
+    tag = remainder.slice(colon + 1);
+    remainder = remainder.slice(0, colon);
+    if (!TAG.test(tag)) throw invalid(image, `malformed tag "${tag}"`);
+  }
+
+  const firstSlash = remainder.indexOf('/');
+  const first = firstSlash >= 0 ? remainder.slice(0, firstSlash) : '';
+  let domain = DOCKER_HUB_DOMAIN;
+  let path = remainder;
+  if (firstSlash >= 0 && looksLikeDomain(first)) {
+    if (!DOMAIN.test(first)) throw invalid(image, `malformed registry host "${first}"`);
+    domain = DOCKER_HUB_ALIASES.has(first.toLowerCase()) ? DOCKER_HUB_DOMAIN : first;
+    path = remainder.slice(firstSlash + 1);
+  }
+  if (path === '') throw invalid(image, 'empty repository');
+  if (path.toLowerCase() !== path) throw invalid(image, 'repository name must be lowercase');
+  for (const component of path.split('/')) {
+    if (!PATH_COMPONENT.test(component))
+      throw invalid(image, `malformed repository component "${component}"`);
+  }
+  if (domain === DOCKER_HUB_DOMAIN && !path.includes('/')) path = `${OFFICIAL_IMAGE_PREFIX}${path}`;
+  if (domain.length + 1 + path.length > MAX_NAME_LENGTH) {
+    throw invalid(image, `repository name longer than ${MAX_NAME_LENGTH} characters`);
+  }
+
+  const host = domain === DOCKER_HUB_DOMAIN ? DOCKER_HUB_HOST : domain;
+  const ref: RegistryReference = {
+    image,
+    domain,
+    host,
+    scheme: isLoopbackHost(host) ? 'http' : 'https',
+    repository: path,
+  };
+  if (tag !== undefined) ref.tag = tag;
+  if (digest !== undefined) ref.digest = digest;
+  if (tag === undefined && digest === undefined) ref.tag = DEFAULT_TAG;
+  return ref;
+}

@@ -1,31 +1,22 @@
 /**
  * service-resolve resolves an AIMService's model, template and runtime config. AIMService has
- * several writers: this one applies only its own conditions and leaves the summary to isvc-render.
- * Domain logic comes later; until then the shell reconciler runs.
+ * several writers: this one applies only its own conditions and status fields and leaves the
+ * summary to isvc-render. Events: the service itself, the models and templates it could resolve
+ * to, and the runtime configs it uses.
  */
-import { componentConditionType, SERVICE_COMPONENTS } from '../../shared/constants/conditions.ts';
-import { CONTROLLER_NAMES } from '../../shared/constants/labels.ts';
-import type { FunctionDefinition } from '../../shared/runtime/define-function.ts';
-import { mapRuntimeConfigEvents } from '../../shared/runtime/runtime-config-dependents.ts';
-import { shellReconciler } from '../../shared/runtime/shell-reconciler.ts';
 
-const functionName = 'service-resolve';
+import type { EventMapper, FunctionDefinition } from '../../shared/runtime/define-function.ts';
+import { runtimeConfigDependents } from '../../shared/runtime/runtime-config-dependents.ts';
+import { serviceDependents } from '../../shared/service-resolution/dependents.ts';
+import { serviceResolveReconciler } from '../../shared/service-resolution/service-reconciler.ts';
+
+const mapEvent: EventMapper = async (ctx, event) => [
+  ...(await runtimeConfigDependents(ctx.client, ctx.owned, event)),
+  ...(await serviceDependents(ctx.client, event)),
+];
 
 export const definition: FunctionDefinition = {
-  name: functionName,
-  reconcilers: [
-    shellReconciler({
-      functionName,
-      kind: 'AIMService',
-      controllerName: CONTROLLER_NAMES.service,
-      runtimeConfigHealth: 'service',
-      ownedConditionTypes: [
-        SERVICE_COMPONENTS.model,
-        SERVICE_COMPONENTS.template,
-        SERVICE_COMPONENTS.runtimeConfig,
-      ].map(componentConditionType),
-      writesSummary: false,
-    }),
-  ],
-  mapEvent: mapRuntimeConfigEvents,
+  name: 'service-resolve',
+  reconcilers: [serviceResolveReconciler],
+  mapEvent,
 };

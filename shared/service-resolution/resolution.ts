@@ -1,0 +1,26 @@
+/** What one service reconcile of service-resolve reads: the runtime config, the model, the template. */
+import type { AIMService } from '../api/aim-service.ts';
+import type { KubeClient } from '../kube/types.ts';
+import type { FetchResult } from '../reconcile/health.ts';
+import type { FetchInput } from '../reconcile/reconciler.ts';
+import type { ResolvedRuntimeConfig } from '../reconcile/runtime-config.ts';
+import { type ModelResolution, resolveModel } from './model/resolve-model.ts';
+import { resolveTemplate, type TemplateResolution } from './template/resolve-template.ts';
+
+export interface ServiceResolution {
+  runtimeConfig?: FetchResult<ResolvedRuntimeConfig | undefined>;
+  model: ModelResolution;
+  template: TemplateResolution;
+}
+
+export async function fetchServiceResolution(
+  client: KubeClient,
+  service: AIMService,
+  input: Pick<FetchInput, 'runtimeConfig'>,
+): Promise<ServiceResolution> {
+  const model = await resolveModel(client, service);
+  const template = await resolveTemplate(client, service, model);
+  const resolution: ServiceResolution = { model, template };
+  if (input.runtimeConfig !== undefined) resolution.runtimeConfig = input.runtimeConfig;
+  return resolution;
+}

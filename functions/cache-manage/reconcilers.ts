@@ -1,30 +1,15 @@
 /**
- * cache-manage reconciles AIMTemplateCache and AIMArtifact (model downloads to PVCs); the
- * AIMService `CacheReady` condition joins later. Domain logic comes later; until then each kind
- * runs the shell reconciler.
+ * cache-manage: AIMTemplateCache and AIMArtifact (model downloads into PVCs), and each AIMService's
+ * template cache with its `CacheReady` condition. Domain logic lives in shared/caching/.
  */
-import { CONTROLLER_NAMES } from '../../shared/constants/labels.ts';
+import { artifactReconciler } from '../../shared/caching/artifact-reconciler.ts';
+import { mapCacheManageEvents } from '../../shared/caching/event-mapping.ts';
+import { serviceCacheReconciler } from '../../shared/caching/service-cache-reconciler.ts';
+import { templateCacheReconciler } from '../../shared/caching/template-cache-reconciler.ts';
 import type { FunctionDefinition } from '../../shared/runtime/define-function.ts';
-import { mapRuntimeConfigEvents } from '../../shared/runtime/runtime-config-dependents.ts';
-import { shellReconciler } from '../../shared/runtime/shell-reconciler.ts';
-
-const functionName = 'cache-manage';
 
 export const definition: FunctionDefinition = {
-  name: functionName,
-  reconcilers: [
-    shellReconciler({
-      functionName,
-      kind: 'AIMTemplateCache',
-      controllerName: CONTROLLER_NAMES.templateCache,
-      runtimeConfigHealth: 'upstream',
-    }),
-    shellReconciler({
-      functionName,
-      kind: 'AIMArtifact',
-      controllerName: CONTROLLER_NAMES.artifact,
-      runtimeConfigHealth: 'upstream',
-    }),
-  ],
-  mapEvent: mapRuntimeConfigEvents,
+  name: 'cache-manage',
+  reconcilers: [templateCacheReconciler(), artifactReconciler(), serviceCacheReconciler()],
+  mapEvent: mapCacheManageEvents,
 };

@@ -1,19 +1,97 @@
+import { CloudEvent } from 'cloudevents';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { definition } from '../../../../functions/cache-manage/reconcilers.ts';
-import { aimObject, describeFunctionHttp } from '../function-http-harness.ts';
+import type { KubeObject } from '../../../../shared/kube/types.ts';
+import { createLogger } from '../../../../shared/observability/logger.ts';
+import { defineFunction } from '../../../../shared/runtime/define-function.ts';
+import { type RunningFunction, serveFunction } from '../../../../shared/runtime/serve.ts';
+import { FakeKubeClient } from '../../../support/fake-kube.ts';
+import { aimObject, NOW, post, referenceEvent, resourceEvent } from '../function-http-harness.ts';
 
-describeFunctionHttp({
-  definition,
-  resourceObject: aimObject(
-    'AIMTemplateCache',
-    'llama-cache',
-    { templateName: 'llama', templateScope: 'Namespace' },
-    'team-a',
-  ),
-  referenceObject: aimObject(
-    'AIMArtifact',
-    'llama-weights',
-    { sourceUri: 'hf://meta-llama/Llama-3.1-8B' },
-    'team-a',
-  ),
-  writesSummary: true,
+const API = 'aim.eai.amd.com/v1alpha1';
+const NS = 'team-a';
+
+const cache = aimObject(
+  'AIMTemplateCache',
+  'llama-cache',
+  { templateName: 'llama', templateScope: 'Namespace' },
+  NS,
+);
+const artifact = aimObject(
+  'AIMArtifact',
+  'llama-weights',
+  { sourceUri: 'hf://meta-llama/Llama-3.1-8B', size: '16Gi' },
+  NS,
+);
+const service = aimObject('AIMService', 'chat', { model: { name: 'llama' } }, NS);
+const downloadPod: KubeObject = {
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name: 'dl-1', namespace: NS, labels: { 'aim.eai.amd.com/cache.name': 'llama-weights' } },
+};
+
+describe('cache-manage over HTTP', () => {
+  const kube = new FakeKubeClient({ now: () => NOW });
+  let running: RunningFunction;
+
+  beforeAll(async () => {
+    kube.seed({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } }, cache, artifact, service);
+    const module = defineFunction(definition, {
+      createClient: () => kube,
+      logger: createLogger({ function: definition.name, level: 'fatal' }),
+      now: () => NOW,
+      operatorNamespace: 'aim-system',
+      initialResync: false,
+    });
+    running = await serveFunction(module, { port: 0, logLevel: 'fatal' });
+  }, 30_000);
+
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  const peek = (object: KubeObject) =>
+    kube.peek({ apiVersion: API, kind: object.kind, namespace: NS, name: object.metadata.name });
+
+  it('reconciles a template cache from a Resource-mode event', async () => {
+    expect((await post(running, resourceEvent('update', cache))).status).toBe(204);
+    const stored = peek(cache);
+    expect(stored?.metadata.finalizers).toEqual(['aim.eai.amd.com/artifactcleanup']);
+    expect(stored?.status?.status).toBe('Failed');
+    expect(stored?.status?.conditions).toContainEqual(
+      expect.objectContaining({ type: 'ServiceTemplateReady', reason: 'ReferenceNotFound' }),
+    );
+  });
+
+  it('reconciles the artifact a download pod event names', async () => {
+    expect((await post(running, resourceEvent('update', downloadPod))).status).toBe(204);
+    expect(peek(artifact)?.status?.status).toBe('Progressing');
+    expect(kube.objects({ apiVersion: 'v1', kind: 'PersistentVolumeClaim' })).toHaveLength(1);
+  });
+
+  it('plans the cache of a service from a Reference-mode event', async () => {
+    expect((await post(running, referenceEvent('add', service))).status).toBe(204);
+    expect(peek(service)?.status?.conditions).toContainEqual(
+      expect.objectContaining({ type: 'CacheReady', status: 'False', reason: 'CacheCreating' }),
+    );
+  });
+
+  it('answers 400 for a malformed event and 503 for a transient API error', async () => {
+    const broken = new CloudEvent<unknown>({
+      type: 'dev.knative.apiserver.resource.update',
+      source: 't',
+      data: {},
+    });
+    expect((await post(running, broken)).status).toBe(400);
+    kube.failNext('get', 'ServiceUnavailable');
+    expect((await post(running, referenceEvent('update', cache))).status).toBe(503);
+  });
+
+  it('reconciles every owned kind on a resync tick', async () => {
+    kube.resetCalls();
+    const tick = new CloudEvent<unknown>({ type: 'dev.knative.sources.ping', source: 'ping', data: {} });
+    expect((await post(running, tick)).status).toBe(204);
+    const listed = kube.callsOf('list').map((call) => call.gvk?.kind);
+    for (const kind of ['AIMTemplateCache', 'AIMArtifact', 'AIMService']) expect(listed).toContain(kind);
+  });
 });

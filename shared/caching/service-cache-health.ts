@@ -1,0 +1,91 @@
+/**
+ * The service's `Cache` component (spec §10.6): always present, downstream, derived from the cache
+ * the service uses — or, without one, from whether its InferenceService already mounts a cache
+ * volume (then the cache was lost and is being recreated).
+ */
+import { SERVICE_COMPONENTS, SERVICE_REASONS } from '../constants/conditions.ts';
+import type { KubeObject } from '../kube/types.ts';
+import { type ComponentHealth, DEPENDENCY_TYPES, type FetchResult } from '../reconcile/health.ts';
+import { type CacheMode, statusOf, type TemplateCacheObject } from './kinds.ts';
+
+/** The `dshm` shared-memory volume every InferenceService has; it is not a cache. */
+const SHARED_MEMORY_VOLUME = 'dshm';
+
+export interface ServiceCacheObservation {
+  mode: CacheMode;
+  /** The usable cache the service found, undefined when it has none. */
+  cache: FetchResult<TemplateCacheObject | undefined>;
+  /** Read only when there is no cache: the service's InferenceService, undefined when absent. */
+  inferenceService?: FetchResult<KubeObject | undefined>;
+  /** Why no cache is being created yet (template missing, not Ready, without sources). */
+  waitingFor?: string;
+}
+
+/** Whether the InferenceService mounts a PVC besides shared memory, i.e. it already used a cache. */
+export function mountsCacheVolume(inferenceService: KubeObject): boolean {
+  const volumes: unknown = inferenceService.spec?.predictor?.volumes;
+  if (!Array.isArray(volumes)) return false;
+  return volumes.some(
+    (volume: { name?: unknown; persistentVolumeClaim?: unknown }) =>
+      volume?.name !== SHARED_MEMORY_VOLUME && volume?.persistentVolumeClaim !== undefined,
+  );
+}
+
+function cacheHealth(cache: TemplateCacheObject): Omit<ComponentHealth, 'component' | 'errors'> {
+  const status = statusOf(cache);
+  switch (status) {
+    case 'Ready':
+      return { state: 'Ready', reason: SERVICE_REASONS.cacheReady, message: 'Template cache is ready' };
+    case 'Progressing':
+      return {
+        state: 'Progressing',
+        reason: SERVICE_REASONS.cacheNotReady,
+        message: `Template cache ${cache.metadata.name} is progressing`,
+      };
+    case 'Failed':
+      return { state: 'Failed', reason: SERVICE_REASONS.cacheFailed, message: 'Template cache failed' };
+    default:
+      return {
+        state: 'Progressing',
+        reason: SERVICE_REASONS.cacheCreating,
+        message: `Template cache status: ${status}`,
+      };
+  }
+}
+
+function missingCacheHealth(
+  observation: ServiceCacheObservation,
+): Omit<ComponentHealth, 'component' | 'errors'> {
+  const isvc = observation.inferenceService;
+  const lost = isvc?.ok === true && isvc.value !== undefined && mountsCacheVolume(isvc.value);
+  if (lost && observation.mode === 'Shared') {
+    return {
+      state: 'Degraded',
+      reason: SERVICE_REASONS.cacheLost,
+      message: 'The template cache the InferenceService uses is gone; it is being recreated',
+    };
+  }
+  if (lost) {
+    return {
+      state: 'Degraded',
+      reason: SERVICE_REASONS.cacheCreating,
+      message: 'Dedicated template cache is being recreated',
+    };
+  }
+  return {
+    state: 'Progressing',
+    reason: SERVICE_REASONS.cacheCreating,
+    message: observation.waitingFor ?? 'Creating template cache',
+  };
+}
+
+export function serviceCacheHealth(observation: ServiceCacheObservation): ComponentHealth {
+  const base = { component: SERVICE_COMPONENTS.cache, dependencyType: DEPENDENCY_TYPES.downstream };
+  const { cache, inferenceService } = observation;
+  if (!cache.ok) return { ...base, errors: [cache.error] };
+  if (cache.value !== undefined) return { ...base, ...cacheHealth(cache.value), errors: [] };
+  if (inferenceService !== undefined && !inferenceService.ok) {
+    return { ...base, errors: [inferenceService.error] };
+  }
+  return { ...base, ...missingCacheHealth(observation), errors: [] };
+}

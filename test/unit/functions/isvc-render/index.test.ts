@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { definition } from '../../../../functions/isvc-render/reconcilers.ts';
 import { aimObject, describeFunctionHttp } from '../function-http-harness.ts';
 
@@ -7,4 +8,22 @@ describeFunctionHttp({
   referenceObject: aimObject('AIMService', 'chat-2', { model: { name: 'llama' } }, 'team-b'),
   // The AIMService summary writer.
   writesSummary: true,
+  // Nothing resolved yet: no InferenceService, which says what it waits for.
+  expectReconciled: (stored) => {
+    expect(stored?.status?.conditions).toContainEqual(
+      expect.objectContaining({
+        type: 'InferenceServiceReady',
+        status: 'False',
+        reason: 'CreatingRuntime',
+        message: expect.stringContaining('model, template, template cache'),
+      }),
+    );
+    expect(stored?.status?.runtime).toEqual({
+      currentReplicas: 1,
+      desiredReplicas: 1,
+      minReplicas: 1,
+      maxReplicas: 1,
+      replicas: '1',
+    });
+  },
 });

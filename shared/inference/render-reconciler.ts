@@ -1,0 +1,107 @@
+/**
+ * isvc-render's AIMService reconciler: renders the InferenceService and the HTTPRoute, reports
+ * their health and writes the service's summary (status.status, Ready, observedGeneration) from
+ * every writer's conditions — the pipeline does the summary; this supplies the domain parts.
+ */
+import { type AIMService, AIMServiceSchema } from '../api/aim-service.ts';
+import { AIM_API_VERSION } from '../api/group.ts';
+import {
+  componentConditionType,
+  SERVICE_COMPONENTS,
+  SERVICE_EVENT_REASONS,
+} from '../constants/conditions.ts';
+import { CONTROLLER_NAMES } from '../constants/labels.ts';
+import { objectKey } from '../kube/objects.ts';
+import { isControlledBy } from '../kube/owner.ts';
+import type { KubeObject } from '../kube/types.ts';
+import type { ComponentHealth } from '../reconcile/health.ts';
+import { emptyPlan, type Plan } from '../reconcile/plan.ts';
+import type { KindReconciler } from '../reconcile/reconciler.ts';
+import { aimServiceStatus } from '../reconcile/service-status.ts';
+import {
+  decideHttpRoute,
+  decideInferenceService,
+  type InferenceDecision,
+  type RouteDecision,
+} from './render-decision.ts';
+import { fetchRenderState, RENDER_SWEEP_KINDS, type RenderFetched } from './render-fetch.ts';
+import { renderHealth } from './render-health.ts';
+import { decorateRenderStatus, RENDER_STATUS_FIELDS } from './render-status.ts';
+import { serviceStatusEvents } from './status-events.ts';
+
+export const RENDER_CONDITION_TYPES: readonly string[] = [
+  SERVICE_COMPONENTS.inferenceService,
+  SERVICE_COMPONENTS.inferenceServicePods,
+  SERVICE_COMPONENTS.httpRoute,
+  SERVICE_COMPONENTS.hpa,
+].map(componentConditionType);
+
+interface Decisions {
+  inference: InferenceDecision;
+  route: RouteDecision;
+}
+
+/* plan, health and decorate all need the decisions; they are pure, so computing them once per fetch is enough. */
+const decided = new WeakMap<RenderFetched, Decisions>();
+
+function decisionsOf(svc: AIMService, fetched: RenderFetched): Decisions {
+  let decisions = decided.get(fetched);
+  if (decisions === undefined) {
+    decisions = { inference: decideInferenceService(svc, fetched), route: decideHttpRoute(svc, fetched) };
+    decided.set(fetched, decisions);
+  }
+  return decisions;
+}
+
+function renderPlan(svc: AIMService, fetched: RenderFetched): Plan {
+  const { inference, route } = decisionsOf(svc, fetched);
+  const plan = emptyPlan();
+  if (inference.desired !== undefined) {
+    plan.apply.push(inference.desired);
+    if (inference.existing === undefined && fetched.isvc?.ok) {
+      plan.events = [
+        {
+          type: 'Normal',
+          reason: SERVICE_EVENT_REASONS.inferenceServiceCreated,
+          message: `Created InferenceService ${inference.desired.metadata.name}`,
+          onApply: true,
+        },
+      ];
+    }
+  }
+  if (route.desired !== undefined) plan.apply.push(route.desired);
+  const serviceObject = fetched.service;
+  if (route.leftover !== undefined && isControlledBy(route.leftover, serviceObject)) {
+    plan.delete.push(objectKey(route.leftover));
+  }
+  return plan;
+}
+
+export function isvcRenderReconciler(): KindReconciler<AIMService, RenderFetched> {
+  return {
+    gvk: { apiVersion: AIM_API_VERSION, kind: 'AIMService' },
+    schema: AIMServiceSchema,
+    controllerName: CONTROLLER_NAMES.service,
+    runtimeConfigScope: 'namespace',
+    fetch: fetchRenderState,
+    plan: (svc, fetched) => renderPlan(svc, fetched),
+    observedChildren: (fetched) =>
+      [fetched.isvc, fetched.route]
+        .map((result) => (result?.ok ? result.value : undefined))
+        .filter((object): object is KubeObject => object !== undefined),
+    health: (svc, fetched): ComponentHealth[] => {
+      const { inference, route } = decisionsOf(svc, fetched);
+      return renderHealth(svc, fetched, inference, route);
+    },
+    decorate: (status, _conditions, svc, fetched) => {
+      const { inference, route } = decisionsOf(svc, fetched);
+      decorateRenderStatus(status, fetched, inference, route);
+    },
+    ownedConditionTypes: RENDER_CONDITION_TYPES,
+    ownedStatusFields: RENDER_STATUS_FIELDS,
+    writesSummary: true,
+    statusMapping: aimServiceStatus,
+    statusEvents: serviceStatusEvents,
+    sweepSnapshotKinds: RENDER_SWEEP_KINDS,
+  };
+}

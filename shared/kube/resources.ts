@@ -1,3 +1,4 @@
+import { AIM_API_VERSION } from '../api/group.ts';
 import type { GroupVersionKind } from './types.ts';
 
 /** How a kind is addressed over REST. */
@@ -7,7 +8,7 @@ export interface ResourceInfo {
   namespaced: boolean;
 }
 
-export const AIM_API_VERSION = 'aim.eai.amd.com/v1alpha1';
+export { AIM_API_VERSION };
 
 /*
  * A fixed table instead of API discovery: every kind this project reads or writes is known at build

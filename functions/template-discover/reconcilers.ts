@@ -1,29 +1,17 @@
 /**
- * template-discover reconciles AIMServiceTemplate and AIMClusterServiceTemplate (discovery Jobs,
- * template-owned caches). Domain logic comes later; until then each kind runs the shell reconciler.
+ * template-discover reconciles AIMServiceTemplate and AIMClusterServiceTemplate: model and runtime
+ * config resolution, GPU availability, discovery Jobs under the global limit, template-owned
+ * caches. The domain logic lives in shared/templates.
  */
-import { CONTROLLER_NAMES } from '../../shared/constants/labels.ts';
 import type { FunctionDefinition } from '../../shared/runtime/define-function.ts';
-import { mapRuntimeConfigEvents } from '../../shared/runtime/runtime-config-dependents.ts';
-import { shellReconciler } from '../../shared/runtime/shell-reconciler.ts';
+import { createDiscoveryLimiter } from '../../shared/templates/discovery-limiter.ts';
+import { createTemplateEventMapper } from '../../shared/templates/event-mapping.ts';
+import { templateReconcilers } from '../../shared/templates/reconciler.ts';
 
-const functionName = 'template-discover';
+const limiter = createDiscoveryLimiter();
 
 export const definition: FunctionDefinition = {
-  name: functionName,
-  reconcilers: [
-    shellReconciler({
-      functionName,
-      kind: 'AIMServiceTemplate',
-      controllerName: CONTROLLER_NAMES.serviceTemplate,
-      runtimeConfigHealth: 'component',
-    }),
-    shellReconciler({
-      functionName,
-      kind: 'AIMClusterServiceTemplate',
-      controllerName: CONTROLLER_NAMES.clusterServiceTemplate,
-      runtimeConfigHealth: 'component',
-    }),
-  ],
-  mapEvent: mapRuntimeConfigEvents,
+  name: 'template-discover',
+  reconcilers: templateReconcilers(limiter),
+  mapEvent: createTemplateEventMapper({ limiter }),
 };

@@ -58,7 +58,11 @@ function pad(text: string, width: number): string {
 /** A compact fixed-width table; long names and messages are cut rather than wrapped. */
 export function renderTable(rows: Row[], width = process.stdout.columns ?? 120): string {
   const kindW = 26;
-  const nameW = Math.min(48, Math.max(12, ...rows.map((r) => r.name.length)));
+  // Names get what they need (generated names run to 70 characters) while a detail column remains.
+  const nameW = Math.min(
+    Math.max(24, width - kindW - 13 - 30),
+    Math.max(12, ...rows.map((r) => r.name.length)),
+  );
   const statusW = 13;
   const detailW = Math.max(10, width - kindW - nameW - statusW - 3);
   const lines = [`${pad('KIND', kindW)} ${pad('NAME', nameW)} ${pad('STATUS', statusW)} DETAIL`];

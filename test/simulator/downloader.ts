@@ -1,5 +1,5 @@
-import { ENV } from '../../shared/constants/env.ts';
 import { AIM_API_VERSION } from '../../shared/api/group.ts';
+import { ENV } from '../../shared/constants/env.ts';
 import type { KubeObject } from '../../shared/kube/types.ts';
 import type { SimulatorApi } from './api.ts';
 import { downloadStateAt } from './download-script.ts';

@@ -6,8 +6,9 @@
  * For each population size it reports the requests of the first sweep (resolving, finalizer,
  * status), of a steady-state sweep (nothing changed), of one service reconciled alone (what an
  * event costs), and of mapping one template event to the services it concerns. Sweeps share
- * reads across their services (`shareSweepReads`), so their cost per service falls as they grow. Services mix the three common shapes:
- * auto-selection by model name, by image, and an explicit template.
+ * reads across their services (the sweep's read cache, `ctx.reads`), so their cost per service
+ * falls as they grow. Services mix the three common shapes: auto-selection by model name, by
+ * image, and an explicit template.
  */
 import type { ApiServerEvent } from '../../shared/events/apiserver-event.ts';
 import type { KubeObject } from '../../shared/kube/types.ts';

@@ -6,9 +6,10 @@
 import { K8S_LABELS } from '../constants/labels.ts';
 import { ARTIFACT_STATUS_UPDATER_NAME } from '../constants/limits.ts';
 import { labelSelector } from '../kube/objects.ts';
-import type { KubeClient, KubeObject } from '../kube/types.ts';
+import type { KubeObject } from '../kube/types.ts';
 import { artifactPvcName } from '../naming/artifact-names.ts';
 import { captureFetch, type FetchResult } from '../reconcile/health.ts';
+import type { KubeReader } from '../reconcile/read-cache.ts';
 import type { ResolvedRuntimeConfig } from '../reconcile/runtime-config.ts';
 import { jobPhase } from '../workloads/job-inspector.ts';
 import { observePods, type PodsObservation } from '../workloads/observe-pods.ts';
@@ -57,7 +58,7 @@ function jobPodsSelector(jobName: string): string {
   return labelSelector({ [K8S_LABELS.jobName]: jobName });
 }
 
-async function readCheckSizeOutput(client: KubeClient, pods: PodsObservation): Promise<CheckSizeOutput> {
+async function readCheckSizeOutput(client: KubeReader, pods: PodsObservation): Promise<CheckSizeOutput> {
   const succeeded = pods.pods.find((pod) => pod.status?.phase === 'Succeeded');
   if (succeeded === undefined) {
     return { ok: false, message: 'the check-size job completed but none of its pods succeeded' };
@@ -69,7 +70,7 @@ async function readCheckSizeOutput(client: KubeClient, pods: PodsObservation): P
   return parseCheckSizeOutput(log);
 }
 
-async function observeCheckSize(client: KubeClient, artifact: ArtifactObject): Promise<CheckSizeObservation> {
+async function observeCheckSize(client: KubeReader, artifact: ArtifactObject): Promise<CheckSizeObservation> {
   const namespace = artifact.metadata.namespace ?? '';
   const name = checkSizeJobName(artifact);
   const job = await captureFetch(() => client.getOptional({ ...JOB_GVK, namespace, name }));
@@ -86,7 +87,7 @@ async function observeCheckSize(client: KubeClient, artifact: ArtifactObject): P
   return observation;
 }
 
-async function observeDownload(client: KubeClient, artifact: ArtifactObject): Promise<JobObservation> {
+async function observeDownload(client: KubeReader, artifact: ArtifactObject): Promise<JobObservation> {
   const namespace = artifact.metadata.namespace ?? '';
   const name = downloadJobName(artifact);
   const job = await captureFetch(() => client.getOptional({ ...JOB_GVK, namespace, name }));
@@ -98,7 +99,7 @@ async function observeDownload(client: KubeClient, artifact: ArtifactObject): Pr
 }
 
 export async function fetchArtifact(
-  client: KubeClient,
+  client: KubeReader,
   object: KubeObject,
   runtimeConfig: FetchResult<ResolvedRuntimeConfig | undefined> | undefined,
 ): Promise<ArtifactFetched> {

@@ -5,6 +5,7 @@
 import { type AIMArtifact, AIMArtifactSchema } from '../api/aim-artifact.ts';
 import { componentConditionType } from '../constants/conditions.ts';
 import { CONTROLLER_NAMES } from '../constants/labels.ts';
+import { readerOf } from '../reconcile/read-cache.ts';
 import type { KindReconciler } from '../reconcile/reconciler.ts';
 import type { RuntimeConfigSpec } from '../reconcile/runtime-config.ts';
 import { type ArtifactFetched, fetchArtifact } from './artifact-fetch.ts';
@@ -29,8 +30,7 @@ export function artifactReconciler(): KindReconciler<AIMArtifact, ArtifactFetche
     schema: AIMArtifactSchema,
     controllerName: CONTROLLER_NAMES.artifact,
     runtimeConfigScope: 'namespace',
-    shareSweepReads: true,
-    fetch: (ctx, _artifact, input) => fetchArtifact(ctx.client, input.object, input.runtimeConfig),
+    fetch: (ctx, _artifact, input) => fetchArtifact(readerOf(ctx), input.object, input.runtimeConfig),
     plan: (_artifact, fetched) => planArtifact(fetched, runtimeConfigSpec(fetched)),
     observedChildren: (fetched) => {
       const children = [fetched.roleBinding, fetched.checkSize?.job, fetched.pvc, fetched.download?.job];

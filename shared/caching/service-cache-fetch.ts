@@ -4,9 +4,10 @@
  * costs a single GET (or one namespace LIST for Shared services without a Ready cache reference).
  */
 import type { AIMService } from '../api/aim-service.ts';
-import type { KubeClient, KubeObject } from '../kube/types.ts';
+import type { KubeObject } from '../kube/types.ts';
 import { InferenceServiceNameError, isvcName } from '../naming/service-names.ts';
 import { captureFetch, type FetchResult, fetched } from '../reconcile/health.ts';
+import type { KubeReader } from '../reconcile/read-cache.ts';
 import type { ResolvedRuntimeConfig } from '../reconcile/runtime-config.ts';
 import { serviceCacheMode } from './cache-mode.ts';
 import { bestSharedCache, isReadyCache, isUsableCache } from './cache-selection.ts';
@@ -58,7 +59,7 @@ function templateRefOf(service: AIMService): ResolvedTemplateRef | undefined {
 }
 
 async function findUsableCache(
-  client: KubeClient,
+  client: KubeReader,
   service: CachingService,
   mode: CacheMode,
   referenced: string | undefined,
@@ -81,7 +82,7 @@ async function findUsableCache(
 }
 
 function readTemplate(
-  client: KubeClient,
+  client: KubeReader,
   service: CachingService,
   ref: ResolvedTemplateRef,
 ): Promise<TemplateObject | undefined> {
@@ -94,7 +95,7 @@ function readTemplate(
   });
 }
 
-function readInferenceService(client: KubeClient, service: CachingService): Promise<KubeObject | undefined> {
+function readInferenceService(client: KubeReader, service: CachingService): Promise<KubeObject | undefined> {
   let name: string;
   try {
     name = isvcName(service);
@@ -107,7 +108,7 @@ function readInferenceService(client: KubeClient, service: CachingService): Prom
 }
 
 export async function fetchServiceCache(
-  client: KubeClient,
+  client: KubeReader,
   service: AIMService,
   object: KubeObject,
   runtimeConfig: FetchResult<ResolvedRuntimeConfig | undefined> | undefined,

@@ -9,6 +9,7 @@ import { CONTROLLER_NAMES } from '../constants/labels.ts';
 import { isStateError } from '../reconcile/categorize.ts';
 import type { ComponentHealth } from '../reconcile/health.ts';
 import { emptyPlan, type Plan } from '../reconcile/plan.ts';
+import { readerOf } from '../reconcile/read-cache.ts';
 import type { KindReconciler } from '../reconcile/reconciler.ts';
 import { cacheCreatedEvent } from './cache-events.ts';
 import { SERVICE_GVK, statusOf, type TemplateObject } from './kinds.ts';
@@ -91,11 +92,11 @@ export function serviceCacheReconciler(): KindReconciler<AIMService, ServiceCach
     schema: AIMServiceSchema,
     controllerName: CONTROLLER_NAMES.service,
     runtimeConfigScope: 'namespace',
-    shareSweepReads: true,
     ownedConditionTypes: [CACHE_CONDITION_TYPE],
     ownedStatusFields: [SERVICE_CACHE_STATUS_FIELD],
     writesSummary: false,
-    fetch: (ctx, service, input) => fetchServiceCache(ctx.client, service, input.object, input.runtimeConfig),
+    fetch: (ctx, service, input) =>
+      fetchServiceCache(readerOf(ctx), service, input.object, input.runtimeConfig),
     plan: (_service, fetched) => planServiceCache(fetched),
     observedChildren: (fetched) => (fetched.cache.ok && fetched.cache.value ? [fetched.cache.value] : []),
     health: (_service, fetched) => [serviceCacheComponent(fetched)],

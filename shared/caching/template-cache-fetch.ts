@@ -3,8 +3,9 @@
  * namespace's artifacts, then the pure compose step on what was read.
  */
 import { isNotFound } from '../kube/errors.ts';
-import type { KubeClient, KubeObject } from '../kube/types.ts';
+import type { KubeObject } from '../kube/types.ts';
 import { captureFetch, type FetchResult } from '../reconcile/health.ts';
+import type { KubeReader } from '../reconcile/read-cache.ts';
 import type { ResolvedRuntimeConfig } from '../reconcile/runtime-config.ts';
 import {
   ARTIFACT_GVK,
@@ -28,7 +29,7 @@ export interface TemplateCacheFetched {
 
 /** Cluster → the cluster template; Namespace → the namespaced one; else namespaced, then cluster. */
 export async function readCacheTemplate(
-  client: KubeClient,
+  client: KubeReader,
   cache: TemplateCacheObject,
 ): Promise<TemplateObject> {
   const name = cache.spec.templateName;
@@ -55,7 +56,7 @@ export function composeCache(
 }
 
 export async function fetchTemplateCache(
-  client: KubeClient,
+  client: KubeReader,
   object: KubeObject,
   runtimeConfig: FetchResult<ResolvedRuntimeConfig | undefined> | undefined,
 ): Promise<TemplateCacheFetched> {

@@ -7,6 +7,7 @@ import { CONTROLLER_NAMES } from '../constants/labels.ts';
 import type { ConditionSet } from '../reconcile/conditions.ts';
 import type { ComponentHealth } from '../reconcile/health.ts';
 import { emptyPlan, type Plan } from '../reconcile/plan.ts';
+import { readerOf } from '../reconcile/read-cache.ts';
 import type { KindReconciler } from '../reconcile/reconciler.ts';
 import { runtimeConfigHealth } from '../reconcile/runtime-config.ts';
 import { templateCacheMode } from './cache-mode.ts';
@@ -65,9 +66,8 @@ export function templateCacheReconciler(): KindReconciler<AIMTemplateCache, Temp
     schema: AIMTemplateCacheSchema,
     controllerName: CONTROLLER_NAMES.templateCache,
     runtimeConfigScope: 'namespace',
-    shareSweepReads: true,
     finalizer: artifactCleanupFinalizer,
-    fetch: (ctx, _cache, input) => fetchTemplateCache(ctx.client, input.object, input.runtimeConfig),
+    fetch: (ctx, _cache, input) => fetchTemplateCache(readerOf(ctx), input.object, input.runtimeConfig),
     plan: (_cache, fetched) => planTemplateCache(fetched),
     observedChildren: (fetched) => (fetched.artifacts.ok ? fetched.artifacts.value : []),
     health: (_cache, fetched) => templateCacheHealth(fetched),

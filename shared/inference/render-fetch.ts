@@ -97,7 +97,7 @@ export async function fetchRenderState(
   input: FetchInput,
 ): Promise<RenderFetched> {
   const { client } = ctx;
-  // Snapshot-backed during a resync sweep (PREDICTOR_SWEEP_KINDS); the API server otherwise.
+  // The sweep read cache in a resync sweep (RENDER_SWEEP_KINDS listed once); the API server otherwise.
   const reader = readerOf(ctx);
   const namespace = svc.metadata.namespace ?? '';
   const runtimeConfigSpec = input.runtimeConfig?.ok ? input.runtimeConfig.value?.spec : undefined;

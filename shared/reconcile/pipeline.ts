@@ -16,7 +16,7 @@ import { type Attempt, keyFields, PipelineRun } from './pipeline-run.ts';
 import { SweepReadCache } from './read-cache.ts';
 import type { KindReconciler, ReconcileContext, ReconcileOutcome, ReconcileRequest } from './reconciler.ts';
 import { RetryableError } from './retryable-error.ts';
-import { shareSweepReads } from './sweep-reads.ts';
+import { reportingWritesTo } from './write-reporting-client.ts';
 
 export { isPaused } from './pipeline-run.ts';
 export type {
@@ -128,22 +128,17 @@ export interface SweepResult {
 /**
  * Resync: one LIST of the kind, then every object reconciled in turn. The listed copy stands in
  * for each object's first GET — it is as fresh as a GET issued a moment later, and a stale copy
- * only costs a 409 on the status write, after which the object is re-read. One object's failure
- * is recorded and the sweep goes on.
+ * only costs a 409 on the status write, after which the object is re-read. The reconciles share
+ * one `SweepReadCache` (`ctx.reads`), so what they all read is read once per sweep. One object's
+ * failure is recorded and the sweep goes on.
  */
 export async function reconcileAll<Obj, Fetched>(
   context: ReconcileContext,
   reconciler: KindReconciler<Obj, Fetched>,
   options: { namespace?: string } = {},
 ): Promise<SweepResult> {
-  const shared = reconciler.shareSweepReads
-    ? { ...context, client: shareSweepReads(context.client) }
-    : context;
-  const snapshotKinds = reconciler.sweepSnapshotKinds ?? [];
-  const ctx =
-    snapshotKinds.length > 0
-      ? { ...shared, reads: new SweepReadCache(shared.client, snapshotKinds) }
-      : shared;
+  const reads = new SweepReadCache(context.client, reconciler.sweepSnapshotKinds);
+  const ctx: ReconcileContext = { ...context, client: reportingWritesTo(reads, context.client), reads };
   const start = ctx.client.requestCount;
   let items: KubeObject[];
   try {

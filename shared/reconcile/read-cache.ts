@@ -1,20 +1,23 @@
 /**
- * Reads that may come from a snapshot. A resync sweep reconciles every object of a kind in turn;
- * without help each of them would GET its model, its runtime configs and so on — one request per
- * object per dependency. The sweep instead hands its reconciles a `SweepReadCache`: the first read
- * of a declared kind LISTs it once (cluster-wide), and every later get/list of that kind in the
- * sweep is answered from that list. A snapshot a few seconds old is as good as a GET issued a
- * moment later for these reads; anything that must be current (a count under a lock, a write)
- * goes to `ctx.client`, which is never cached.
+ * What a resync sweep reads, read once. A sweep reconciles every object of a kind in turn, and
+ * they read the same things — the runtime config, a namespace's caches, the model or template
+ * many objects use — so `reconcileAll` hands its reconciles a `SweepReadCache` as `ctx.reads`
+ * (use `readerOf(ctx)`, which outside a sweep is the live client):
+ *
+ * - a kind the reconciler declares (`KindReconciler.sweepSnapshotKinds`) is LISTed once,
+ *   cluster-wide, and every get/list of it is answered from that list;
+ * - any other get/getOptional/list is answered by its first answer (a NotFound too).
+ *
+ * An answer a few seconds old is as good as a GET issued a moment later for these reads; what
+ * must be current (a count under a lock, the object re-read after a 409) reads `ctx.client`,
+ * which stays live. Every write in the sweep (through `ctx.client`) reports to the cache: the
+ * per-request answers of the written kind are forgotten, and a declared kind's list takes in the
+ * server's answer, so the sweep sees its own changes. Changes made by others meanwhile are picked
+ * up by their events and the next sweep. Callers get copies: no reconcile can change what the
+ * next one reads.
  */
-import { KubeError } from '../kube/errors.ts';
+import { isNotFound, KubeError } from '../kube/errors.ts';
 import { resourceInfo } from '../kube/resources.ts';
-import {
-  type LabelRequirement,
-  matchesFieldSelector,
-  matchesLabelRequirements,
-  parseLabelSelector,
-} from '../kube/selectors.ts';
 import type {
   GroupVersionKind,
   KubeClient,
@@ -23,36 +26,24 @@ import type {
   ObjectKey,
   ObjectList,
 } from '../kube/types.ts';
+import { type CachedKind, KindSnapshot } from './kind-snapshot.ts';
 
-/** The read side of `KubeClient`. Objects a reader returns are shared: treat them as read-only. */
-export type KubeReader = Pick<KubeClient, 'get' | 'getOptional' | 'list'>;
+export type { CachedKind } from './kind-snapshot.ts';
 
-export interface CachedKind {
-  gvk: GroupVersionKind;
-  /**
-   * Only objects with these labels are listed (e.g. `app.kubernetes.io/name=aim-discovery` for
-   * Jobs); then only LISTs whose selector includes every requirement of it are served (GETs go
-   * to the API server, since the object may lack the labels).
-   */
-  labelSelector?: string;
+/** The read side of `KubeClient` (pod logs are never cached: a log grows). */
+export type KubeReader = Pick<KubeClient, 'get' | 'getOptional' | 'list' | 'podLog'>;
+
+function kindId(gvk: GroupVersionKind): string {
+  return `${gvk.apiVersion}|${gvk.kind}`;
 }
 
-interface Snapshot {
-  items: KubeObject[];
-  byKey: Map<string, KubeObject>;
-  resourceVersion?: string;
+function objectReadKey(method: string, key: ObjectKey): string {
+  return `${kindId(key)}|${method}|${key.namespace ?? ''}|${key.name}`;
 }
 
-function gvkId(gvk: GroupVersionKind): string {
-  return `${gvk.apiVersion}/${gvk.kind}`;
-}
-
-function storageKey(namespace: string | undefined, name: string): string {
-  return `${namespace ?? ''}/${name}`;
-}
-
-function sameRequirement(a: LabelRequirement, b: LabelRequirement): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+function listReadKey(gvk: GroupVersionKind, options: ListOptions): string {
+  const { namespace = '', labelSelector = '', fieldSelector = '', limit = '' } = options;
+  return `${kindId(gvk)}|list|${namespace}|${labelSelector}|${fieldSelector}|${limit}`;
 }
 
 function notFound(key: ObjectKey): KubeError {
@@ -66,93 +57,87 @@ function notFound(key: ObjectKey): KubeError {
   });
 }
 
-interface KindEntry {
-  kind: CachedKind;
-  base: LabelRequirement[];
-  snapshot?: Promise<Snapshot>;
-}
-
 export class SweepReadCache implements KubeReader {
   readonly #client: KubeClient;
-  readonly #kinds = new Map<string, KindEntry>();
+  readonly #snapshots = new Map<string, KindSnapshot>();
+  /** Read key → the first answer (a NotFound rejection is an answer too). */
+  readonly #answers = new Map<string, Promise<unknown>>();
 
-  constructor(client: KubeClient, kinds: readonly CachedKind[]) {
+  /** `client` is live (never this cache's wrapper): the cache reads through it. */
+  constructor(client: KubeClient, snapshotKinds: readonly CachedKind[] = []) {
     this.#client = client;
-    for (const kind of kinds) {
-      this.#kinds.set(gvkId(kind.gvk), {
-        kind,
-        base: kind.labelSelector ? parseLabelSelector(kind.labelSelector) : [],
-      });
-    }
-  }
-
-  /** The kinds this cache serves (for logs and tests). */
-  get kinds(): CachedKind[] {
-    return [...this.#kinds.values()].map((entry) => entry.kind);
+    for (const kind of snapshotKinds) this.#snapshots.set(kindId(kind.gvk), new KindSnapshot(client, kind));
   }
 
   async get<T extends KubeObject = KubeObject>(key: ObjectKey): Promise<T> {
-    const found = await this.getOptional<T>(key);
-    if (found === undefined) throw notFound(key);
-    return found;
+    const snapshot = this.#snapshots.get(kindId(key));
+    if (snapshot?.servesGets) {
+      const found = await snapshot.find(key);
+      if (found === undefined) throw notFound(key);
+      return structuredClone(found) as T;
+    }
+    return this.#answer(objectReadKey('get', key), () => this.#client.get<T>(key));
   }
 
   async getOptional<T extends KubeObject = KubeObject>(key: ObjectKey): Promise<T | undefined> {
-    const entry = this.#kinds.get(gvkId(key));
-    if (entry === undefined || entry.base.length > 0) return this.#client.getOptional<T>(key);
-    const snapshot = await this.#snapshot(entry);
-    const namespace = resourceInfo(key).namespaced ? key.namespace : undefined;
-    return snapshot.byKey.get(storageKey(namespace, key.name)) as T | undefined;
+    const snapshot = this.#snapshots.get(kindId(key));
+    if (snapshot?.servesGets) {
+      const found = await snapshot.find(key);
+      return found === undefined ? undefined : (structuredClone(found) as T);
+    }
+    return this.#answer(objectReadKey('getOptional', key), () => this.#client.getOptional<T>(key));
   }
 
   async list<T extends KubeObject = KubeObject>(
     gvk: GroupVersionKind,
     options: ListOptions = {},
   ): Promise<ObjectList<T>> {
-    const entry = this.#kinds.get(gvkId(gvk));
-    const requirements = options.labelSelector ? parseLabelSelector(options.labelSelector) : [];
-    const covered =
-      entry !== undefined &&
-      options.limit === undefined &&
-      entry.base.every((base) => requirements.some((requirement) => sameRequirement(base, requirement)));
-    if (!covered || entry === undefined) return this.#client.list<T>(gvk, options);
-    const snapshot = await this.#snapshot(entry);
-    const namespaced = resourceInfo(gvk).namespaced;
-    const items = snapshot.items.filter(
-      (object) =>
-        (!namespaced || !options.namespace || object.metadata.namespace === options.namespace) &&
-        matchesLabelRequirements(requirements, object.metadata.labels) &&
-        (!options.fieldSelector || matchesFieldSelector(options.fieldSelector, object)),
-    ) as T[];
-    const list: ObjectList<T> = { items };
-    if (snapshot.resourceVersion !== undefined) list.resourceVersion = snapshot.resourceVersion;
-    return list;
+    const snapshot = this.#snapshots.get(kindId(gvk));
+    if (snapshot?.covers(options)) {
+      const { items, resourceVersion } = await snapshot.select(options);
+      const list: ObjectList<T> = { items: items.map((item) => structuredClone(item) as T) };
+      if (resourceVersion !== undefined) list.resourceVersion = resourceVersion;
+      return list;
+    }
+    return this.#answer(listReadKey(gvk, options), () => this.#client.list<T>(gvk, options));
   }
 
-  /** One LIST per kind per sweep; concurrent first readers share it, a failed LIST is retried by the next. */
-  #snapshot(entry: KindEntry): Promise<Snapshot> {
-    if (entry.snapshot === undefined) {
-      const options: ListOptions = entry.kind.labelSelector
-        ? { labelSelector: entry.kind.labelSelector }
-        : {};
-      const loading = this.#client.list(entry.kind.gvk, options).then((list) => {
-        const byKey = new Map<string, KubeObject>();
-        for (const item of list.items)
-          byKey.set(storageKey(item.metadata.namespace, item.metadata.name), item);
-        const snapshot: Snapshot = { items: list.items, byKey };
-        if (list.resourceVersion !== undefined) snapshot.resourceVersion = list.resourceVersion;
-        return snapshot;
+  podLog(
+    namespace: string,
+    pod: string,
+    options?: { container?: string; tailLines?: number; limitBytes?: number },
+  ): Promise<string> {
+    return this.#client.podLog(namespace, pod, options);
+  }
+
+  /**
+   * A write of `gvk`'s kind settled. `stored` is the server's answer (absent: a delete, or a
+   * write whose effect is unknown because it failed): a declared kind's list takes it in, or
+   * lists again on next use without one.
+   */
+  written(gvk: GroupVersionKind, stored?: KubeObject): void {
+    const prefix = `${kindId(gvk)}|`;
+    for (const key of [...this.#answers.keys()]) if (key.startsWith(prefix)) this.#answers.delete(key);
+    const snapshot = this.#snapshots.get(kindId(gvk));
+    if (stored === undefined) snapshot?.forget();
+    else snapshot?.stored(stored);
+  }
+
+  async #answer<T>(key: string, read: () => Promise<T>): Promise<T> {
+    let answer = this.#answers.get(key) as Promise<T> | undefined;
+    if (answer === undefined) {
+      answer = read();
+      this.#answers.set(key, answer);
+      answer.catch((err: unknown) => {
+        // Only definite answers are kept; anything else is asked again.
+        if (!isNotFound(err) && this.#answers.get(key) === answer) this.#answers.delete(key);
       });
-      loading.catch(() => {
-        if (entry.snapshot === loading) entry.snapshot = undefined;
-      });
-      entry.snapshot = loading;
     }
-    return entry.snapshot;
+    return structuredClone(await answer);
   }
 }
 
-/** Where a fetch reads from: the sweep's snapshot when there is one, the API server otherwise. */
+/** Where a fetch reads from: the sweep's cache in a resync sweep, the API server otherwise. */
 export function readerOf(ctx: { client: KubeClient; reads?: KubeReader | undefined }): KubeReader {
   return ctx.reads ?? ctx.client;
 }

@@ -38,8 +38,9 @@ export interface ReconcileContext {
   /** Bounds the re-read-and-recompute loop after a 409 (default: 5 tries). */
   conflictRetry?: BackoffOptions;
   /**
-   * Reads that may come from a snapshot (a resync sweep's `SweepReadCache`); use `readerOf(ctx)`.
-   * Absent: read from `client`.
+   * Reads that may be answered from earlier in a resync sweep (its `SweepReadCache`: each read
+   * once per sweep, declared kinds from one LIST); use `readerOf(ctx)`, which is `client` outside
+   * a sweep. What must be current (a count under a lock) reads `client`, which is always live.
    */
   reads?: KubeReader;
 }
@@ -144,15 +145,9 @@ export interface KindReconciler<Obj, Fetched> {
   statusMapping?: (status: AIMStatus) => string;
   finalizer?: Finalizer;
   /**
-   * During a resync sweep, answer repeated GETs and LISTs from the sweep's first answer (writes of
-   * a kind through the pipeline forget that kind's reads). For reconcilers whose objects read the
-   * same things; not for ones that need a fresh count at every object (e.g. a concurrency cap).
-   */
-  shareSweepReads?: boolean;
-  /**
-   * During a resync sweep, these kinds are LISTed once (on first use) and every `readerOf(ctx)`
-   * get/list of them is answered from that list, so a sweep issues no per-object GET for them.
-   * Unlike `shareSweepReads`, `ctx.client` stays live (counts under a lock stay exact).
+   * Kinds a resync sweep LISTs once (on first use) to answer every `readerOf(ctx)` get/list of
+   * them, for kinds most objects read one of (their model, their InferenceService): without it
+   * each such read is answered once per distinct request, i.e. one GET per object.
    */
   sweepSnapshotKinds?: readonly CachedKind[];
   dependenciesGraceSeconds?: number;

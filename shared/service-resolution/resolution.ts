@@ -1,7 +1,7 @@
 /** What one service reconcile of service-resolve reads: the runtime config, the model, the template. */
 import type { AIMService } from '../api/aim-service.ts';
-import type { KubeClient } from '../kube/types.ts';
 import type { FetchResult } from '../reconcile/health.ts';
+import type { KubeReader } from '../reconcile/read-cache.ts';
 import type { FetchInput } from '../reconcile/reconciler.ts';
 import type { ResolvedRuntimeConfig } from '../reconcile/runtime-config.ts';
 import { type ModelResolution, resolveModel } from './model/resolve-model.ts';
@@ -14,7 +14,7 @@ export interface ServiceResolution {
 }
 
 export async function fetchServiceResolution(
-  client: KubeClient,
+  client: KubeReader,
   service: AIMService,
   input: Pick<FetchInput, 'runtimeConfig'>,
 ): Promise<ServiceResolution> {

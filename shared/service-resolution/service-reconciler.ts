@@ -8,6 +8,7 @@
 import { type AIMService, AIMServiceSchema } from '../api/aim-service.ts';
 import { componentConditionType, SERVICE_COMPONENTS } from '../constants/conditions.ts';
 import { CONTROLLER_NAMES } from '../constants/labels.ts';
+import { readerOf } from '../reconcile/read-cache.ts';
 import type { KindReconciler } from '../reconcile/reconciler.ts';
 import { aimServiceStatus } from '../reconcile/service-status.ts';
 import { templateCacheCleanupFinalizer } from './finalizer.ts';
@@ -28,7 +29,7 @@ export const serviceResolveReconciler: KindReconciler<AIMService, ServiceResolut
   schema: AIMServiceSchema,
   controllerName: CONTROLLER_NAMES.service,
   runtimeConfigScope: 'namespace',
-  fetch: (ctx, service, input) => fetchServiceResolution(ctx.client, service, input),
+  fetch: (ctx, service, input) => fetchServiceResolution(readerOf(ctx), service, input),
   plan: (_service, resolution) => planServiceResolution(resolution),
   health: (_service, resolution) => serviceResolutionHealth(resolution),
   decorate: (status, _conditions, _service, resolution) => decorateServiceResolution(status, resolution),
@@ -37,6 +38,4 @@ export const serviceResolveReconciler: KindReconciler<AIMService, ServiceResolut
   writesSummary: false,
   statusMapping: aimServiceStatus,
   finalizer: templateCacheCleanupFinalizer,
-  // A resync's services read the same configs, models, templates and nodes: one answer per sweep.
-  shareSweepReads: true,
 };

@@ -15,9 +15,10 @@
  */
 import type { AIMService } from '../../api/aim-service.ts';
 import { ERROR_REASONS, SERVICE_REASONS } from '../../constants/conditions.ts';
-import type { KubeClient, KubeObject } from '../../kube/types.ts';
+import type { KubeObject } from '../../kube/types.ts';
 import { generateCustomModelName, generateModelName } from '../../naming/model-names.ts';
 import { ERROR_CATEGORIES, StateError } from '../../reconcile/categorize.ts';
+import type { KubeReader } from '../../reconcile/read-cache.ts';
 import { CLUSTER_MODEL_GVK, MODEL_GVK, modelGvk, type ResolutionScope } from '../kinds.ts';
 import { isReady, qualifiedName, type ResolvedObject } from '../resolved-object.ts';
 import { autoCustomModel, autoImageModel } from './auto-model.ts';
@@ -47,7 +48,7 @@ function fitsSpec(service: AIMService, model: KubeObject, scope: ResolutionScope
 }
 
 async function previouslyResolved(
-  client: KubeClient,
+  client: KubeReader,
   service: AIMService,
 ): Promise<ResolvedObject | undefined> {
   const reference = service.status?.resolvedModel;
@@ -70,7 +71,7 @@ async function previouslyResolved(
   }
 }
 
-async function byName(client: KubeClient, namespace: string, rawName: string): Promise<ModelResolution> {
+async function byName(client: KubeReader, namespace: string, rawName: string): Promise<ModelResolution> {
   const name = rawName.trim();
   if (name === '') return invalidSpec(ERROR_REASONS.invalidSpec, 'spec.model.name is blank');
   try {
@@ -90,7 +91,7 @@ async function byName(client: KubeClient, namespace: string, rawName: string): P
   );
 }
 
-async function byImage(client: KubeClient, service: AIMService, rawImage: string): Promise<ModelResolution> {
+async function byImage(client: KubeReader, service: AIMService, rawImage: string): Promise<ModelResolution> {
   const image = rawImage.trim();
   if (image === '') return invalidSpec(ERROR_REASONS.invalidSpec, 'spec.model.image is blank');
   let matches: ResolvedObject[];
@@ -138,7 +139,7 @@ async function byImage(client: KubeClient, service: AIMService, rawImage: string
 }
 
 async function byCustom(
-  client: KubeClient,
+  client: KubeReader,
   service: AIMService,
   custom: NonNullable<AIMService['spec']['model']['custom']>,
 ): Promise<ModelResolution> {
@@ -157,7 +158,7 @@ async function byCustom(
   };
 }
 
-export async function resolveModel(client: KubeClient, service: AIMService): Promise<ModelResolution> {
+export async function resolveModel(client: KubeReader, service: AIMService): Promise<ModelResolution> {
   const previous = await previouslyResolved(client, service);
   if (previous) return { kind: 'found', model: previous };
   const { name, image, custom } = service.spec.model;

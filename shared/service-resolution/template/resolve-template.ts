@@ -16,10 +16,11 @@ import type { AIMService } from '../../api/aim-service.ts';
 import type { AIMResolvedReference } from '../../api/common/references.ts';
 import { ERROR_REASONS, SERVICE_REASONS } from '../../constants/conditions.ts';
 import { gpuInventoryFromNodes, inventoryModels } from '../../gpu/inventory.ts';
-import type { KubeClient, KubeObject } from '../../kube/types.ts';
+import type { KubeObject } from '../../kube/types.ts';
 import { isvcName } from '../../naming/service-names.ts';
 import { derivedTemplateName } from '../../naming/template-names.ts';
 import { ERROR_CATEGORIES, StateError } from '../../reconcile/categorize.ts';
+import type { KubeReader } from '../../reconcile/read-cache.ts';
 import {
   CLUSTER_TEMPLATE_GVK,
   INFERENCE_SERVICE_GVK,
@@ -82,7 +83,7 @@ function resolvedModelName(model: ModelResolution): string | undefined {
 }
 
 async function explicitTemplate(
-  client: KubeClient,
+  client: KubeReader,
   service: AIMService,
   rawName: string,
   model: ModelResolution,
@@ -138,7 +139,7 @@ async function explicitTemplate(
 
 /** status.resolvedTemplate, when it is still Ready and still a template of the model. */
 async function previouslySelected(
-  client: KubeClient,
+  client: KubeReader,
   service: AIMService,
   modelName: string,
 ): Promise<ResolvedObject | undefined> {
@@ -162,7 +163,7 @@ async function previouslySelected(
 }
 
 /** Whether the service's InferenceService exists; unknown (an error, an unnameable one) counts as no. */
-async function inferenceServiceExists(client: KubeClient, service: AIMService): Promise<boolean> {
+async function inferenceServiceExists(client: KubeReader, service: AIMService): Promise<boolean> {
   try {
     const namespace = service.metadata.namespace ?? '';
     const name = isvcName({ name: service.metadata.name, namespace });
@@ -173,7 +174,7 @@ async function inferenceServiceExists(client: KubeClient, service: AIMService): 
 }
 
 async function autoSelectedTemplate(
-  client: KubeClient,
+  client: KubeReader,
   service: AIMService,
   model: ModelResolution,
 ): Promise<TemplateResolution> {
@@ -230,7 +231,7 @@ async function autoSelectedTemplate(
 }
 
 export async function resolveTemplate(
-  client: KubeClient,
+  client: KubeReader,
   service: AIMService,
   model: ModelResolution,
 ): Promise<TemplateResolution> {

@@ -90,3 +90,33 @@ describe('reconcileAll: sweep snapshots', () => {
     expect(kube.callsOf('getOptional')).toHaveLength(3);
   });
 });
+
+describe('reconcileAll: the admit step reads live', () => {
+  it('counts through ctx.client on every object, and what it creates reaches the snapshot', async () => {
+    const kube = new FakeKubeClient().seed(...['a1', 'a2', 'a3'].map(object));
+    const counted: number[] = [];
+    const sweep = await reconcileAll(
+      ctx(kube),
+      reconciler({
+        sweepSnapshotKinds: [{ gvk: MODEL }],
+        // Like discovery admission: count under a lock (live), then create.
+        admit: async (context, obj, seen) => {
+          counted.push((await context.client.list(MODEL, { namespace: 'a' })).items.length);
+          if (!seen.found) {
+            await context.client.create({
+              ...MODEL,
+              metadata: { name: obj.spec.modelName, namespace: 'a' },
+              spec: {},
+            });
+          }
+          return { ...seen, admitted: true };
+        },
+      }),
+    );
+    expect(sweep.failed).toBe(0);
+    expect(counted).toEqual([0, 1, 2]);
+    // One snapshot LIST and three live counts; the creations were taken into the snapshot.
+    expect(kube.callsOf('list').filter((call) => call.gvk?.kind === 'AIMModel')).toHaveLength(4);
+    expect(kube.callsOf('getOptional')).toHaveLength(0);
+  });
+});

@@ -8,6 +8,7 @@ import {
   reconcileObject,
 } from '../../../shared/reconcile/pipeline.ts';
 import { emptyPlan } from '../../../shared/reconcile/plan.ts';
+import { readerOf } from '../../../shared/reconcile/read-cache.ts';
 import { FakeKubeClient } from '../../support/fake-kube.ts';
 
 const API = 'aim.eai.amd.com/v1alpha1';
@@ -41,9 +42,14 @@ function reconciler(
     gvk: { apiVersion: API, kind: 'AIMModel' },
     schema: Schema,
     controllerName: 'model',
-    ...(options.share ? { shareSweepReads: true } : {}),
+    // Shared: through the sweep's read cache; otherwise live.
     fetch: async (ctx) =>
-      (await ctx.client.list({ apiVersion: 'v1', kind: 'ConfigMap' }, { namespace: 'ns' })).items,
+      (
+        await (options.share ? readerOf(ctx) : ctx.client).list(
+          { apiVersion: 'v1', kind: 'ConfigMap' },
+          { namespace: 'ns' },
+        )
+      ).items,
     observedChildren: (children) => children,
     plan: (obj) => ({
       ...emptyPlan(),
@@ -96,17 +102,20 @@ describe('plan events', () => {
   });
 });
 
-describe('reconcileAll with shareSweepReads', () => {
+describe('reconcileAll: reads through the sweep read cache', () => {
   it('lists the shared kind once per sweep, but again after the sweep wrote it', async () => {
+    const configMapLists = (kube: FakeKubeClient) =>
+      kube.callsOf('list').filter((call) => call.gvk?.kind === 'ConfigMap').length;
     const listsOf = async (share: boolean) => {
       const kube = new FakeKubeClient().seed(model('a'), model('b'), model('c'));
-      // First sweep creates the children; the second one only reads.
+      // First sweep creates the children (each apply forgets the list); the second one only reads.
       await reconcileAll(context(kube, []), reconciler({ share }));
+      const first = configMapLists(kube);
       kube.resetCalls();
       await reconcileAll(context(kube, []), reconciler({ share }));
-      return kube.callsOf('list').filter((call) => call.gvk?.kind === 'ConfigMap').length;
+      return [first, configMapLists(kube)];
     };
-    expect(await listsOf(false)).toBe(3);
-    expect(await listsOf(true)).toBe(1);
+    expect(await listsOf(false)).toEqual([3, 3]);
+    expect(await listsOf(true)).toEqual([3, 1]);
   });
 });

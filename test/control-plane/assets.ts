@@ -7,6 +7,8 @@ import { join } from 'node:path';
 export const VERSIONS = {
   kubernetes: '1.36.3',
   knativeEventing: 'v0.49.2',
+  /** Serving's release beside eventing v0.49.2; the module proxy does not serve serving v0.49.2. */
+  knativeServing: 'v0.49.1',
   kserve: 'v0.20.0',
   gatewayApi: 'v1.6.1',
 } as const;

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
 import { VERSIONS } from './assets.ts';
 
 /**
@@ -24,7 +25,22 @@ export const THIRD_PARTY_CRDS = {
     version: VERSIONS.gatewayApi,
     path: 'config/crd/standard/gateway.networking.k8s.io_httproutes.yaml',
   },
-} as const;
+  /** Every CRD of Knative Serving (Service, Configuration, Revision, Route, ...). */
+  knativeServing: {
+    module: 'knative.dev/serving',
+    version: VERSIONS.knativeServing,
+    dir: 'config/core/300-resources',
+  },
+  /** Every CRD of Knative Eventing (Broker, Trigger, ApiServerSource, PingSource, ...). */
+  knativeEventing: {
+    module: 'knative.dev/eventing',
+    version: VERSIONS.knativeEventing,
+    dir: 'config/core/resources',
+  },
+} as const satisfies Record<
+  string,
+  { module: string; version: string } & ({ path: string } | { dir: string })
+>;
 
 export type ThirdPartyCrd = keyof typeof THIRD_PARTY_CRDS;
 
@@ -45,8 +61,22 @@ function moduleDir(module: string, version: string): string {
   return info.Dir;
 }
 
+/** The CRD documents of a directory's YAML files (other documents there are left out). */
+function crdDocumentsOf(dir: string): string {
+  const documents = readdirSync(dir)
+    .filter((file) => file.endsWith('.yaml'))
+    .sort()
+    .flatMap((file) => parseAllDocuments(readFileSync(join(dir, file), 'utf8')))
+    .filter(
+      (document) => (document.toJS() as { kind?: unknown } | null)?.kind === 'CustomResourceDefinition',
+    );
+  return documents.map((document) => document.toString({ lineWidth: 0 })).join('---\n');
+}
+
 /** The CRD YAML text of a pinned third-party project. */
 export function thirdPartyCrdYaml(name: ThirdPartyCrd): string {
-  const crd = THIRD_PARTY_CRDS[name];
-  return readFileSync(join(moduleDir(crd.module, crd.version), crd.path), 'utf8');
+  const crd: { module: string; version: string; path?: string; dir?: string } = THIRD_PARTY_CRDS[name];
+  const root = moduleDir(crd.module, crd.version);
+  if (crd.dir !== undefined) return crdDocumentsOf(join(root, crd.dir));
+  return readFileSync(join(root, crd.path ?? ''), 'utf8');
 }

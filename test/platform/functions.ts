@@ -25,6 +25,8 @@ export interface RunningFunction {
  */
 export async function startFunctions(args: {
   kubeconfigPath: string;
+  /** Per-function kubeconfigs (e.g. each function's own ServiceAccount token) over `kubeconfigPath`. */
+  kubeconfigs?: Partial<Record<FunctionName, string>>;
   logDir: string;
   names?: readonly FunctionName[];
   env?: Record<string, string>;
@@ -41,7 +43,7 @@ export async function startFunctions(args: {
         cwd: ROOT,
         env: {
           ...process.env,
-          KUBECONFIG: args.kubeconfigPath,
+          KUBECONFIG: args.kubeconfigs?.[name] ?? args.kubeconfigPath,
           AIM_SYSTEM_NAMESPACE: 'aim-system',
           LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
           ...args.env,

@@ -25,9 +25,16 @@ export interface LocalPlatformOptions {
   functionEnv?: Record<string, string>;
   /** Starts the cluster simulator (fake nodes and kubelet, KServe/gateway stand-ins). */
   /** Runs after the CRDs are installed and before any function starts (pre-existing objects). */
-  beforeFunctions?: (client: KubeClient) => Promise<void>;
+  beforeFunctions?: (client: KubeClient, controlPlane: ControlPlane) => Promise<void>;
   /** Route the functions' API traffic through a FaultProxy the test can break. */
   faultProxy?: boolean;
+  /**
+   * Per-function kubeconfigs instead of the admin one (files may be written by `beforeFunctions`,
+   * e.g. with each function's ServiceAccount token).
+   */
+  functionKubeconfigs?: Partial<Record<FunctionName, string>>;
+  /** Kubeconfig the ApiServerSource adapters watch with (default: the admin one). */
+  adapterKubeconfig?: string;
   simulator?: (platform: {
     client: KubeClient;
     controlPlane: ControlPlane;
@@ -84,7 +91,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
       stops.push(() => simulator.stop());
     }
 
-    await options.beforeFunctions?.(client);
+    await options.beforeFunctions?.(client, controlPlane);
     const logDir = join(options.dir, 'logs');
     let faultProxy: FaultProxy | undefined;
     let functionKubeconfig = controlPlane.kubeconfigPath;
@@ -110,6 +117,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
         ? []
         : await startFunctions({
             kubeconfigPath: functionKubeconfig,
+            ...(options.functionKubeconfigs ? { kubeconfigs: options.functionKubeconfigs } : {}),
             logDir,
             names: options.functions,
             env: options.functionEnv,
@@ -138,7 +146,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
       const adapters: RunningAdapters = await startAdapters({
         binary: controlPlane.binaries.apiserver_receive_adapter,
         sources: manifests.apiServerSources,
-        kubeconfigPath: controlPlane.kubeconfigPath,
+        kubeconfigPath: options.adapterKubeconfig ?? controlPlane.kubeconfigPath,
         sinkUrl: brokerUrl,
         logDir,
       });

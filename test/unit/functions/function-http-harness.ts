@@ -7,14 +7,18 @@
 import { CloudEvent, HTTP } from 'cloudevents';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissionsOf } from '../../../functions/permissions.ts';
 import { AIM_API_VERSION } from '../../../shared/api/group.ts';
+import type { ApiAccess } from '../../../shared/kube/api-access.ts';
 import { objectKey } from '../../../shared/kube/objects.ts';
+import { RecordingKubeClient } from '../../../shared/kube/recording-client.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
 import { createLogger } from '../../../shared/observability/logger.ts';
 import { defineFunction, type FunctionDefinition } from '../../../shared/runtime/define-function.ts';
 import { type RunningFunction, serveFunction } from '../../../shared/runtime/serve.ts';
 import { NOT_IMPLEMENTED_REASON, shellComponentName } from '../../../shared/runtime/shell-reconciler.ts';
 import { FakeKubeClient } from '../../support/fake-kube.ts';
+import { expectAllowed } from './permission-expectations.ts';
 
 export const NOW = new Date('2026-05-01T12:00:00Z');
 
@@ -91,6 +95,7 @@ export function describeFunctionHttp(testCase: FunctionHttpCase): void {
 
   describe(`${definition.name} over HTTP`, () => {
     const kube = new FakeKubeClient({ now: () => NOW });
+    const accesses: ApiAccess[] = [];
     let running: RunningFunction;
     const logLines: string[] = [];
 
@@ -102,7 +107,7 @@ export function describeFunctionHttp(testCase: FunctionHttpCase): void {
         destination: { write: (line) => logLines.push(line) },
       });
       const module = defineFunction(definition, {
-        createClient: () => kube,
+        createClient: () => new RecordingKubeClient(kube, (access) => accesses.push(access)),
         logger,
         now: () => NOW,
         operatorNamespace: 'aim-system',
@@ -182,6 +187,11 @@ export function describeFunctionHttp(testCase: FunctionHttpCase): void {
     it('answers the health endpoints', async () => {
       expect((await request(running.server).get('/health/readiness')).status).toBe(200);
       expect((await request(running.server).get('/health/liveness')).status).toBe(200);
+    });
+
+    it('made no call its role (functions/<name>/permissions.ts) does not grant', () => {
+      expect(accesses.length).toBeGreaterThan(0);
+      expectAllowed(permissionsOf(definition.name), accesses);
     });
   });
 }

@@ -1,12 +1,16 @@
 import { CloudEvent } from 'cloudevents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissions } from '../../../../functions/cache-manage/permissions.ts';
 import { definition } from '../../../../functions/cache-manage/reconcilers.ts';
+import type { ApiAccess } from '../../../../shared/kube/api-access.ts';
+import { RecordingKubeClient } from '../../../../shared/kube/recording-client.ts';
 import type { KubeObject } from '../../../../shared/kube/types.ts';
 import { createLogger } from '../../../../shared/observability/logger.ts';
 import { defineFunction } from '../../../../shared/runtime/define-function.ts';
 import { type RunningFunction, serveFunction } from '../../../../shared/runtime/serve.ts';
 import { FakeKubeClient } from '../../../support/fake-kube.ts';
 import { aimObject, NOW, post, referenceEvent, resourceEvent } from '../function-http-harness.ts';
+import { expectAllowed } from '../permission-expectations.ts';
 
 const API = 'aim.eai.amd.com/v1alpha1';
 const NS = 'team-a';
@@ -32,12 +36,13 @@ const downloadPod: KubeObject = {
 
 describe('cache-manage over HTTP', () => {
   const kube = new FakeKubeClient({ now: () => NOW });
+  const accesses: ApiAccess[] = [];
   let running: RunningFunction;
 
   beforeAll(async () => {
     kube.seed({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } }, cache, artifact, service);
     const module = defineFunction(definition, {
-      createClient: () => kube,
+      createClient: () => new RecordingKubeClient(kube, (access) => accesses.push(access)),
       logger: createLogger({ function: definition.name, level: 'fatal' }),
       now: () => NOW,
       operatorNamespace: 'aim-system',
@@ -93,5 +98,10 @@ describe('cache-manage over HTTP', () => {
     expect((await post(running, tick)).status).toBe(204);
     const listed = kube.callsOf('list').map((call) => call.gvk?.kind);
     for (const kind of ['AIMTemplateCache', 'AIMArtifact', 'AIMService']) expect(listed).toContain(kind);
+  });
+
+  it('made no call its role (functions/cache-manage/permissions.ts) does not grant', () => {
+    expect(accesses.length).toBeGreaterThan(0);
+    expectAllowed(permissions, accesses);
   });
 });

@@ -1,9 +1,12 @@
 import { CloudEvent } from 'cloudevents';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissions } from '../../../../functions/model-inspect/permissions.ts';
 import { modelInspectDefinition } from '../../../../functions/model-inspect/reconcilers.ts';
 import { AIM_API_VERSION } from '../../../../shared/api/group.ts';
+import type { ApiAccess } from '../../../../shared/kube/api-access.ts';
 import { objectKey } from '../../../../shared/kube/objects.ts';
+import { RecordingKubeClient } from '../../../../shared/kube/recording-client.ts';
 import type { KubeObject } from '../../../../shared/kube/types.ts';
 import { InspectionCache } from '../../../../shared/models/inspection-cache.ts';
 import { createLogger } from '../../../../shared/observability/logger.ts';
@@ -13,6 +16,7 @@ import { type RunningFunction, serveFunction } from '../../../../shared/runtime/
 import { FakeKubeClient } from '../../../support/fake-kube.ts';
 import { conditionOf, FakeInspector, labelsInspection } from '../../models/support.ts';
 import { aimObject, NOW, post, referenceEvent, resourceEvent } from '../function-http-harness.ts';
+import { expectAllowed } from '../permission-expectations.ts';
 
 const METADATA = {
   model: { canonicalName: 'org/m', recommendedDeployments: [{ gpuModel: 'MI300X', gpuCount: 1 }] },
@@ -20,6 +24,7 @@ const METADATA = {
 
 describe('model-inspect over HTTP', () => {
   const kube = new FakeKubeClient({ now: () => NOW });
+  const accesses: ApiAccess[] = [];
   const inspector = new FakeInspector()
     .set(
       'reg.example/team/broken:1',
@@ -41,7 +46,7 @@ describe('model-inspect over HTTP', () => {
     const module = defineFunction(
       modelInspectDefinition({ inspector, cache: new InspectionCache({ now: () => NOW.getTime() }) }),
       {
-        createClient: () => kube,
+        createClient: () => new RecordingKubeClient(kube, (access) => accesses.push(access)),
         logger: createLogger({ function: 'model-inspect', level: 'silent' }),
         now: () => NOW,
         operatorNamespace: 'aim-system',
@@ -106,5 +111,10 @@ describe('model-inspect over HTTP', () => {
     });
     expect((await post(running, bad)).status).toBe(400);
     expect((await request(running.server).get('/health/readiness')).status).toBe(200);
+  });
+
+  it('made no call its role (functions/model-inspect/permissions.ts) does not grant', () => {
+    expect(accesses.length).toBeGreaterThan(0);
+    expectAllowed(permissions, accesses);
   });
 });

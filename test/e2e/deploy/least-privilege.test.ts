@@ -1,0 +1,135 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKubeClient } from '../../../shared/kube/client.ts';
+import type { KubeObject } from '../../../shared/kube/types.ts';
+import { functionServiceAccountName } from '../../../shared/rbac/role-objects.ts';
+import { EVENT_SOURCE_SERVICE_ACCOUNT } from '../../../shared/rbac/shared-roles.ts';
+import { FUNCTION_NAMES, type FunctionName } from '../../platform/functions.ts';
+import { yamlObjects } from '../../platform/install-crds.ts';
+import { type LocalPlatform, SYSTEM_NAMESPACE, startLocalPlatform } from '../../platform/local-platform.ts';
+import { startSimulator } from '../../simulator/simulator.ts';
+import { eventually } from '../support/wait.ts';
+import { RawApi } from './raw-api.ts';
+import { REPO_ROOT, renderedManifests } from './rendered-manifests.ts';
+import { writeServiceAccountKubeconfig } from './service-account-kubeconfig.ts';
+
+/**
+ * Least privilege proven by use: the ServiceAccounts and roles of `manifests/` are created for
+ * real, every function authenticates as its own ServiceAccount (a TokenRequest token) and the
+ * ApiServerSource adapters as aim-event-source, and the example service still goes to Running.
+ * Nothing any of them did was refused: no function or adapter logged a Forbidden answer.
+ */
+const AIM = 'aim.eai.amd.com/v1alpha1';
+const RBAC_KINDS = new Set([
+  'ServiceAccount',
+  'ClusterRole',
+  'ClusterRoleBinding',
+  'Role',
+  'RoleBinding',
+  'ConfigMap',
+]);
+
+describe('every function as its own ServiceAccount', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'aim-e2e-least-privilege-'));
+  const kubeconfigs = Object.fromEntries(
+    FUNCTION_NAMES.map((name) => [name, join(dir, `${name}.kubeconfig`)]),
+  ) as Record<FunctionName, string>;
+  const adapterKubeconfig = join(dir, 'event-source.kubeconfig');
+  let platform: LocalPlatform;
+
+  beforeAll(async () => {
+    platform = await startLocalPlatform({
+      dir: join(dir, 'cluster'),
+      log: () => {},
+      resyncIntervalMs: 5_000,
+      functionKubeconfigs: kubeconfigs,
+      adapterKubeconfig,
+      simulator: ({ client, controlPlane }) =>
+        startSimulator({
+          client,
+          certDir: join(controlPlane.dir, 'pki'),
+          kubeconfigPath: controlPlane.kubeconfigPath,
+        }),
+      beforeFunctions: async (_client, controlPlane) => {
+        const api = new RawApi(controlPlane.kubeconfigPath);
+        for (const object of renderedManifests().filter((candidate) => RBAC_KINDS.has(candidate.kind))) {
+          await api.apply(object, { fieldManager: 'aim-install' });
+        }
+        for (const name of FUNCTION_NAMES) {
+          const serviceAccount = { namespace: SYSTEM_NAMESPACE, name: functionServiceAccountName(name) };
+          await writeServiceAccountKubeconfig(api, controlPlane, serviceAccount, kubeconfigs[name]);
+        }
+        await writeServiceAccountKubeconfig(
+          api,
+          controlPlane,
+          { namespace: SYSTEM_NAMESPACE, name: EVENT_SOURCE_SERVICE_ACCOUNT },
+          adapterKubeconfig,
+        );
+      },
+    });
+    for (const file of readdirSync(join(REPO_ROOT, 'examples'))
+      .filter((name) => name.endsWith('.yaml'))
+      .sort()) {
+      for (const object of yamlObjects(readFileSync(join(REPO_ROOT, 'examples', file), 'utf8'))) {
+        await platform.client.apply(object, { fieldManager: 'e2e-examples', force: true });
+      }
+    }
+  });
+
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  it('brings the example service to Running', async () => {
+    const service = await eventually(
+      'the example AIMService Running',
+      async () => {
+        const svc = await platform.client.get<KubeObject>({
+          apiVersion: AIM,
+          kind: 'AIMService',
+          namespace: 'aim-demo',
+          name: 'chat',
+        });
+        return svc.status?.status === 'Running' ? svc : undefined;
+      },
+      { timeoutMs: 240_000, intervalMs: 1_000 },
+    );
+    expect(service.status.resolvedTemplate?.name).toBeTruthy();
+    // The download pods reported progress through the RoleBinding cache-manage created as itself.
+    const bindings = await platform.client.list(
+      { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding' },
+      { namespace: 'aim-demo' },
+    );
+    expect(bindings.items.map((binding) => binding.metadata.name)).toContain(
+      'aim-engine-artifact-status-updater',
+    );
+  });
+
+  it('each function’s credentials are its ServiceAccount’s, and no more', async () => {
+    for (const name of FUNCTION_NAMES) {
+      const serviceAccount = functionServiceAccountName(name);
+      expect(await new RawApi(kubeconfigs[name]).username()).toBe(
+        `system:serviceaccount:${SYSTEM_NAMESPACE}:${serviceAccount}`,
+      );
+      // No function lists Secrets, so none may.
+      const client = createKubeClient({ kubeconfigPath: kubeconfigs[name] });
+      await expect(client.list({ apiVersion: 'v1', kind: 'Secret' })).rejects.toMatchObject({
+        reason: 'Forbidden',
+      });
+    }
+  });
+
+  it('no function and no event source was refused anything', () => {
+    const logs = join(dir, 'cluster', 'logs');
+    const adapters = readdirSync(logs).filter((file) => file.startsWith('adapter-'));
+    expect(adapters.length).toBeGreaterThanOrEqual(2);
+    for (const file of [...FUNCTION_NAMES.map((name) => `${name}.log`), ...adapters]) {
+      const log = readFileSync(join(logs, file), 'utf8');
+      expect(log.length, `${file} is empty`).toBeGreaterThan(0);
+      const refused = log.split('\n').filter((line) => /forbidden/i.test(line));
+      expect(refused, `${file} shows refusals`).toEqual([]);
+    }
+  });
+});

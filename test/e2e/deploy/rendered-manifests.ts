@@ -1,0 +1,33 @@
+/**
+ * The install as `kubectl apply -k manifests/` sends it: `kubectl kustomize` (kubectl ships
+ * kustomize), or kustomize itself from the Go module proxy when there is no kubectl.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { KubeObject } from '../../../shared/kube/types.ts';
+import { yamlObjects } from '../../platform/install-crds.ts';
+
+export const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
+const KUSTOMIZE_MODULE = 'sigs.k8s.io/kustomize/kustomize/v5@v5.5.0';
+
+function kubectl(): string | undefined {
+  const candidates = [process.env.KUBECTL, '/usr/bin/kubectl', '/usr/local/bin/kubectl'];
+  return candidates.find((path): path is string => !!path && existsSync(path));
+}
+
+/** The YAML kustomize renders for `dir` (relative to the repository root). */
+export function kustomizeYaml(dir: string): string {
+  const target = join(REPO_ROOT, dir);
+  const options = { encoding: 'utf8' as const, maxBuffer: 64 * 1024 * 1024 };
+  const binary = kubectl();
+  if (binary) return execFileSync(binary, ['kustomize', target], options);
+  return execFileSync('go', ['run', KUSTOMIZE_MODULE, 'build', target], {
+    ...options,
+    env: { ...process.env, GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' },
+  });
+}
+
+export function renderedManifests(dir = 'manifests'): KubeObject[] {
+  return yamlObjects(kustomizeYaml(dir));
+}

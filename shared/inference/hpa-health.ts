@@ -6,28 +6,25 @@ import type { z } from 'zod';
 import type { ServiceRuntimeStatusSchema } from '../api/aim-service.ts';
 import { SERVICE_COMPONENTS, SERVICE_REASONS } from '../constants/conditions.ts';
 import type { KubeObject } from '../kube/types.ts';
-import { type ComponentHealth, DEPENDENCY_TYPES, type FetchResult } from '../reconcile/health.ts';
+import {
+  type ComponentHealth,
+  componentHealthBuilder,
+  DEPENDENCY_TYPES,
+  type FetchResult,
+} from '../reconcile/health.ts';
 import type { PredictorScaling } from './isvc-scaling.ts';
 import { conditionIn, describeCondition } from './kube-conditions.ts';
 
 export const HPA_GVK = { apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler' } as const;
 
 const COMPONENT = SERVICE_COMPONENTS.hpa;
-const DOWNSTREAM = DEPENDENCY_TYPES.downstream;
+const health = componentHealthBuilder(COMPONENT, DEPENDENCY_TYPES.downstream);
 
 export function hpaHealth(
   hpa: FetchResult<KubeObject | undefined>,
   hpaName: string,
   isvcReady: boolean,
 ): ComponentHealth {
-  const health = (
-    fields: Omit<ComponentHealth, 'component' | 'dependencyType' | 'errors'> & { errors?: unknown[] },
-  ) => ({
-    component: COMPONENT,
-    dependencyType: DOWNSTREAM,
-    errors: [],
-    ...fields,
-  });
   if (!hpa.ok) return health({ reason: SERVICE_REASONS.hpaFetchError, errors: [hpa.error] });
   if (hpa.value === undefined) {
     return health({

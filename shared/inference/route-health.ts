@@ -9,11 +9,16 @@
 import { SERVICE_COMPONENTS, SERVICE_REASONS } from '../constants/conditions.ts';
 import type { KubeObject } from '../kube/types.ts';
 import { ERROR_CATEGORIES, StateError } from '../reconcile/categorize.ts';
-import { type ComponentHealth, DEPENDENCY_TYPES, type FetchResult } from '../reconcile/health.ts';
+import {
+  type ComponentHealth,
+  componentHealthBuilder,
+  DEPENDENCY_TYPES,
+  type FetchResult,
+} from '../reconcile/health.ts';
 import { conditionsIn, type ObservedCondition } from './kube-conditions.ts';
 
 const COMPONENT = SERVICE_COMPONENTS.httpRoute;
-const DOWNSTREAM = DEPENDENCY_TYPES.downstream;
+const health = componentHealthBuilder(COMPONENT, DEPENDENCY_TYPES.downstream);
 
 interface ParentConditions {
   parent: string;
@@ -51,14 +56,6 @@ function find(parents: readonly ParentConditions[], type: string, status: string
 }
 
 export function httpRouteHealth(route: FetchResult<KubeObject | undefined>): ComponentHealth {
-  const health = (
-    fields: Omit<ComponentHealth, 'component' | 'dependencyType' | 'errors'> & { errors?: unknown[] },
-  ) => ({
-    component: COMPONENT,
-    dependencyType: DOWNSTREAM,
-    errors: [],
-    ...fields,
-  });
   if (!route.ok) return health({ reason: SERVICE_REASONS.httpRouteFetchError, errors: [route.error] });
   if (route.value === undefined) {
     return health({

@@ -33,6 +33,18 @@ export interface ComponentHealth {
   dependencyType?: DependencyType;
 }
 
+export type ComponentHealthFields = Omit<ComponentHealth, 'component' | 'dependencyType' | 'errors'> & {
+  errors?: readonly unknown[];
+};
+
+/** Builds one component's health entries: its name and dependency type fixed, no errors unless given. */
+export function componentHealthBuilder(
+  component: string,
+  dependencyType: DependencyType,
+): (fields: ComponentHealthFields) => ComponentHealth {
+  return (fields) => ({ component, dependencyType, errors: [], ...fields });
+}
+
 /** A component with every optional field filled in and its errors categorized. */
 export interface ResolvedHealth {
   component: string;

@@ -1,15 +1,9 @@
 import { join } from 'node:path';
+import { FUNCTION_NAMES, type FunctionName } from '../../functions/modules.ts';
 import { freeLoopbackPort } from '../control-plane/ports.ts';
 import { type ManagedProcess, startProcess, waitFor } from '../control-plane/processes.ts';
 
-export const FUNCTION_NAMES = [
-  'model-inspect',
-  'template-discover',
-  'service-resolve',
-  'cache-manage',
-  'isvc-render',
-] as const;
-export type FunctionName = (typeof FUNCTION_NAMES)[number];
+export { FUNCTION_NAMES, type FunctionName };
 
 const ROOT = join(import.meta.dirname, '..', '..');
 

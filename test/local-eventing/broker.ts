@@ -89,6 +89,14 @@ export class LocalBroker {
   readonly deadLetters: DeadLetter[] = [];
   /** Every event the ingress accepted (type, kind, name), oldest first (bounded). */
   readonly received: { type: string; kind?: string; name?: string }[] = [];
+  /** Every failed delivery attempt (before any retry), oldest first (bounded). */
+  readonly failedAttempts: {
+    trigger: string;
+    eventId: string;
+    type: string;
+    name?: string;
+    reason: string;
+  }[] = [];
   /** Every delivery's final outcome, oldest first (bounded), for tests and the live view. */
   readonly history: DeliveryRecord[] = [];
   private server: Server | undefined;
@@ -175,6 +183,15 @@ export class LocalBroker {
       } catch (err) {
         reason = `transport error: ${(err as Error).message}`;
       }
+      this.failedAttempts.push({
+        trigger: trigger.metadata.name,
+        eventId: event.id,
+        type: event.type,
+        name: typeof event.name === 'string' ? event.name : undefined,
+        reason,
+      });
+      if (this.failedAttempts.length > 10_000)
+        this.failedAttempts.splice(0, this.failedAttempts.length - 10_000);
       if (attempt < attempts) {
         this.retried++;
         await new Promise((r) => setTimeout(r, backoffMs(spec, attempt)));

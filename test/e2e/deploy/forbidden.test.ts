@@ -114,7 +114,12 @@ describe('a function denied a permission it needs', () => {
     const fn = platform.functions[0];
     expect(fn?.name).toBe('model-inspect');
     expect((await fetch(`${fn?.url}/health/liveness`)).ok).toBe(true);
-    const log = readFileSync(join(dir, 'cluster', 'logs', 'model-inspect.log'), 'utf8');
-    expect(log).toMatch(/forbidden.*cannot list resource \\"aimservicetemplates\\"/i);
+    // The refusal is logged right after the status write the first test waited for: poll for it.
+    const refusal = /forbidden.*cannot list resource \\"aimservicetemplates\\"/i;
+    const log = await eventually('the refusal in the function log', async () => {
+      const text = readFileSync(join(dir, 'cluster', 'logs', 'model-inspect.log'), 'utf8');
+      return refusal.test(text) ? text : undefined;
+    });
+    expect(log).toMatch(refusal);
   });
 });

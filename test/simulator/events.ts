@@ -9,14 +9,29 @@ export interface EventInput {
   message: string;
   /** Who reports it, e.g. `default-scheduler`, `kubelet`, `inferenceservice-controller`. */
   component: string;
+  /**
+   * Set for reporters on the events.k8s.io API (kube-scheduler: `Scheduling`): their Events carry
+   * `action` and a microsecond `eventTime` instead of the legacy whole-second timestamps, so two
+   * of them a moment apart (e.g. "unbound claim", then "Insufficient amd.com/gpu") keep their order.
+   */
+  action?: string;
   nowMs: number;
 }
 
-/** A core/v1 Event with `involvedObject`, as kube-scheduler and the kubelet still write them. */
+/** `metav1.MicroTime` as the API server accepts it (six fractional digits). */
+function microTime(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+}
+
+/** A core/v1 Event with `involvedObject`, in the shape its reporter writes it. */
 export async function recordEvent(client: KubeClient, input: EventInput): Promise<void> {
   const { about } = input;
   const namespace = about.metadata.namespace ?? 'default';
   const time = rfc3339(input.nowMs);
+  const when =
+    input.action === undefined
+      ? { firstTimestamp: time, lastTimestamp: time, count: 1 }
+      : { eventTime: microTime(input.nowMs), action: input.action };
   await client.create({
     apiVersion: 'v1',
     kind: 'Event',
@@ -35,9 +50,7 @@ export async function recordEvent(client: KubeClient, input: EventInput): Promis
     source: { component: input.component },
     reportingComponent: input.component,
     reportingInstance: `${input.component}-sim`,
-    firstTimestamp: time,
-    lastTimestamp: time,
-    count: 1,
+    ...when,
   });
 }
 

@@ -136,6 +136,7 @@ export class FakeKubelet {
       reason: 'FailedScheduling',
       message: decision.unschedulable,
       component: 'default-scheduler',
+      action: 'Scheduling',
       nowMs: tick.nowMs,
     });
     const current = (pod.status?.conditions ?? []).find((c: { type?: string }) => c.type === 'PodScheduled');

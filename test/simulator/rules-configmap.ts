@@ -101,7 +101,10 @@ function rulesConfigMap(yaml: string): KubeObject {
 }
 
 export interface WriteRulesOptions {
-  /** Wait until a running simulator has taken the rules in (default 10 s; 0: do not wait). */
+  /**
+   * Wait until a running simulator has taken the rules in (0: do not wait). Default 30 s: one
+   * pass of a busy simulator on a loaded machine can take seconds.
+   */
   timeoutMs?: number;
 }
 
@@ -121,7 +124,7 @@ export async function writeSimulatorRules(
     fieldManager: TEST_FIELD_MANAGER,
     force: true,
   });
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const timeoutMs = options.timeoutMs ?? 30_000;
   if (timeoutMs <= 0) return;
   const wanted = written.metadata.resourceVersion;
   const deadline = Date.now() + timeoutMs;

@@ -216,6 +216,7 @@ describe('service template caches', () => {
   });
 
   it('writes nothing on resync once everything is Ready', async () => {
+    for (const name of ['svc-a', 'svc-b', 'svc-d']) await cacheReady(name);
     const versions = async () => {
       const objects = [
         ...(await listed(client(), AIM, 'AIMService', NS)),
@@ -235,7 +236,7 @@ describe('service template caches', () => {
       ).length;
     const before = await versions();
     const start = ticks();
-    await eventually('two resync ticks handled', async () => ticks() >= start + 2, { timeoutMs: 30_000 });
+    await eventually('two resync ticks handled', async () => ticks() >= start + 2);
     expect(await versions()).toEqual(before);
   });
 
@@ -386,6 +387,12 @@ describe('artifact downloads and their failures', () => {
 
   it('never created a second PVC or download Job for any of them', async () => {
     for (const name of Object.keys(cases)) {
+      await artifactWhere(
+        NS,
+        name,
+        (object) => ['Ready', 'Failed'].includes(object.status?.status),
+        'download over (Ready or Failed)',
+      );
       expect(await pvcsOf(NS, name)).toHaveLength(1);
       expect(await jobsOf(NS, name, 'download')).toHaveLength(1);
     }

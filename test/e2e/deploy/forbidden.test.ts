@@ -9,6 +9,7 @@ import { functionRoleObjects, functionServiceAccountName } from '../../../shared
 import { type LocalPlatform, SYSTEM_NAMESPACE, startLocalPlatform } from '../../platform/local-platform.ts';
 import { eventually } from '../support/wait.ts';
 import { RawApi } from './raw-api.ts';
+import { waitUntilRbacInEffect } from './rbac-in-effect.ts';
 import { writeServiceAccountKubeconfig } from './service-account-kubeconfig.ts';
 
 /**
@@ -64,9 +65,10 @@ describe('a function denied a permission it needs', () => {
           withoutListOfTemplates(modelInspect),
           SYSTEM_NAMESPACE,
         );
-        for (const object of [serviceAccount, ...roles.flatMap(({ role, binding }) => [role, binding])]) {
-          await api.apply(object, { fieldManager: 'aim-install' });
-        }
+        const rbac = [serviceAccount, ...roles.flatMap(({ role, binding }) => [role, binding])];
+        for (const object of rbac) await api.apply(object, { fieldManager: 'aim-install' });
+        // Only the withheld permission may be refused, not one the authorizer has yet to see.
+        await waitUntilRbacInEffect(api, rbac);
         await writeServiceAccountKubeconfig(
           api,
           controlPlane,

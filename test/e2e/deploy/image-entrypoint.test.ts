@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeLoopbackPort } from '../../control-plane/ports.ts';
 import { type ManagedProcess, startProcess, waitFor } from '../../control-plane/processes.ts';
+import { eventually } from '../support/wait.ts';
 import { REPO_ROOT } from './rendered-manifests.ts';
 
 /**
@@ -95,7 +96,7 @@ describe('the image’s entry point, compiled', () => {
     });
     const url = `http://127.0.0.1:${port}`;
     await waitFor('the compiled function', async () => (await fetch(`${url}/health/readiness`)).ok, {
-      timeoutMs: 30_000,
+      timeoutMs: 60_000,
       process: fn,
     });
     expect((await fetch(`${url}/health/liveness`)).ok).toBe(true);
@@ -105,8 +106,11 @@ describe('the image’s entry point, compiled', () => {
       body: '{}',
     });
     expect(notAnEvent.status).toBe(400);
-    expect(readFileSync(join(app, 'logs', 'service-resolve.log'), 'utf8')).toContain(
-      '"function":"service-resolve"',
-    );
+    // The process's output reaches the log file through a pipe: poll for its structured lines.
+    const log = await eventually('the function’s structured log', async () => {
+      const text = readFileSync(join(app, 'logs', 'service-resolve.log'), 'utf8');
+      return text.includes('"function":"service-resolve"') ? text : undefined;
+    });
+    expect(log).toContain('"function":"service-resolve"');
   });
 });

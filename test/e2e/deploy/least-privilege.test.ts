@@ -12,6 +12,7 @@ import { type LocalPlatform, SYSTEM_NAMESPACE, startLocalPlatform } from '../../
 import { startSimulator } from '../../simulator/simulator.ts';
 import { eventually } from '../support/wait.ts';
 import { RawApi } from './raw-api.ts';
+import { waitUntilRbacInEffect } from './rbac-in-effect.ts';
 import { REPO_ROOT, renderedManifests } from './rendered-manifests.ts';
 import { writeServiceAccountKubeconfig } from './service-account-kubeconfig.ts';
 
@@ -54,9 +55,10 @@ describe('every function as its own ServiceAccount', () => {
         }),
       beforeFunctions: async (_client, controlPlane) => {
         const api = new RawApi(controlPlane.kubeconfigPath);
-        for (const object of renderedManifests().filter((candidate) => RBAC_KINDS.has(candidate.kind))) {
-          await api.apply(object, { fieldManager: 'aim-install' });
-        }
+        const rbac = renderedManifests().filter((candidate) => RBAC_KINDS.has(candidate.kind));
+        for (const object of rbac) await api.apply(object, { fieldManager: 'aim-install' });
+        // A refusal is what this test looks for: none may come from roles not yet in effect.
+        await waitUntilRbacInEffect(api, rbac);
         for (const name of FUNCTION_NAMES) {
           const serviceAccount = { namespace: SYSTEM_NAMESPACE, name: functionServiceAccountName(name) };
           await writeServiceAccountKubeconfig(api, controlPlane, serviceAccount, kubeconfigs[name]);

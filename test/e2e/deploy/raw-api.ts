@@ -13,6 +13,22 @@ interface DiscoveredResource {
   namespaced: boolean;
 }
 
+export interface AccessSubject {
+  user: string;
+  groups: string[];
+}
+
+/** A SubjectAccessReview's `resourceAttributes`. */
+export interface ResourceRequest {
+  verb: string;
+  group: string;
+  resource: string;
+  subresource?: string;
+  name?: string;
+  /** Absent: a request across all namespaces (or for a cluster-scoped resource). */
+  namespace?: string;
+}
+
 export class RawApi {
   readonly #transport: KubeTransport;
   readonly #groups = new Map<string, Promise<DiscoveredResource[]>>();
@@ -80,6 +96,21 @@ export class RawApi {
     const token = (JSON.parse(text) as { status?: { token?: string } }).status?.token;
     if (!token) throw new Error(`TokenRequest for ${namespace}/${name} returned no token`);
     return token;
+  }
+
+  /** Whether the API server's authorizer allows `subject` a request (SubjectAccessReview). */
+  async allows(subject: AccessSubject, request: ResourceRequest): Promise<boolean> {
+    const text = await this.#transport.request({
+      method: 'POST',
+      path: '/apis/authorization.k8s.io/v1/subjectaccessreviews',
+      body: JSON.stringify({
+        apiVersion: 'authorization.k8s.io/v1',
+        kind: 'SubjectAccessReview',
+        spec: { user: subject.user, groups: subject.groups, resourceAttributes: request },
+      }),
+      contentType: 'application/json',
+    });
+    return (JSON.parse(text) as { status?: { allowed?: boolean } }).status?.allowed === true;
   }
 
   /** Who the API server takes these credentials for (SelfSubjectReview). */

@@ -343,7 +343,13 @@ describe('model-inspect against a real registry', () => {
     });
     const base64 = Buffer.from(`${USER.username}:not-the-password`).toString('base64');
     const logFile = platform.functions.find((fn) => fn.name === 'model-inspect')?.process.logFile;
-    const log = logFile ? readFileSync(logFile, 'utf8') : '';
+    // The function's output reaches its log file through a pipe, after the status and the event:
+    // poll until the log has the failure's own line (naming the model and the reason).
+    const failureLine = /"name":"wrong-secret".*ImagePullAuthFailure/;
+    const log = await eventually('the auth failure of wrong-secret in the function log', async () => {
+      const text = logFile ? readFileSync(logFile, 'utf8') : '';
+      return failureLine.test(text) ? text : undefined;
+    });
     expect(log).toContain('wrong-secret');
     for (const text of [JSON.stringify(failed.status), JSON.stringify(events), log]) {
       expect(text).not.toContain('not-the-password');

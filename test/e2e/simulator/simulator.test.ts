@@ -11,6 +11,7 @@ import { installCrds } from '../../platform/install-crds.ts';
 import { DEFAULT_RULES, type SimulatorRulesInput } from '../../simulator/rules.ts';
 import { writeSimulatorRules } from '../../simulator/rules-configmap.ts';
 import { type Simulator, startSimulator } from '../../simulator/simulator.ts';
+import { eventually } from '../support/wait.ts';
 
 const NS = 'sim-e2e';
 const HELLO_LOG = 'hello from the simulated kubelet\nsecond line\n';
@@ -26,6 +27,13 @@ const rules: SimulatorRulesInput = {
     rules: [
       { name: 'hello', match: { image: 'example.com/hello:*' }, logs: HELLO_LOG, runSeconds: 1 },
       {
+        // Steps seconds apart: the progress test must see a step below 100 % between two polls.
+        name: 'download-in-steps',
+        match: { labels: { 'aim.eai.amd.com/component': 'download' }, args: 'hf://org/model' },
+        startAfterSeconds: 0.5,
+        progress: { steps: [25, 50, 100], intervalSeconds: 2 },
+      },
+      {
         name: 'private',
         match: { image: 'example.com/private:*' },
         pullError: 'failed to resolve reference: 401 Unauthorized',
@@ -34,25 +42,6 @@ const rules: SimulatorRulesInput = {
     ],
   },
 };
-
-async function eventually<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (err) {
-      lastError = err;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`timed out waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`);
-}
 
 function hasCondition(object: KubeObject, type: string, status = 'True'): boolean {
   return (object.status?.conditions ?? []).some(
@@ -271,6 +260,17 @@ describe('cluster simulator on a real API server', () => {
       },
     });
     const seen = new Set<number>();
+    const artifactKey = {
+      apiVersion: 'aim.eai.amd.com/v1alpha1',
+      kind: 'AIMArtifact',
+      namespace: NS,
+      name: 'weights',
+    };
+    await eventually('progress below 100 % reported', async () => {
+      const percentage = (await client.get(artifactKey)).status?.progress?.percentage;
+      if (typeof percentage === 'number') seen.add(percentage);
+      return typeof percentage === 'number' && percentage < 100;
+    });
     await eventually('download pod Succeeded', async () => {
       const artifact = await client.get({
         apiVersion: 'aim.eai.amd.com/v1alpha1',
@@ -312,7 +312,8 @@ describe('cluster simulator on a real API server', () => {
         metadata: { name: 'left-alone', namespace: NS },
         spec: { containers: [{ name: 'main', image: 'x' }] },
       });
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // One whole simulator pass with the pod there: had it scheduled or run anything, it would have.
+      await simulator?.tick();
       const pod = await client.get({ apiVersion: 'v1', kind: 'Pod', namespace: NS, name: 'left-alone' });
       expect(pod.spec?.nodeName).toBeUndefined();
       expect(pod.status?.conditions ?? []).toEqual([]);

@@ -7,6 +7,7 @@ import { startSimulator } from '../../simulator/simulator.ts';
 import { platformForTest } from '../support/platform.ts';
 import { eventually } from '../support/wait.ts';
 import {
+  type AttemptWatch,
   conditionOf,
   createTemplate,
   discoveryJobs,
@@ -16,6 +17,7 @@ import {
   namespace,
   readyModel,
   rules,
+  watchDiscoveryAttempts,
 } from './world.ts';
 
 /**
@@ -28,6 +30,7 @@ const BURST_NS = 'td-burst';
 const GPU = { gpu: { requests: 1, model: 'MI300X' } };
 
 let platform: LocalPlatform;
+let failingAttempts: AttemptWatch | undefined;
 const client = () => platform.client;
 
 async function templateWhere(
@@ -66,11 +69,14 @@ beforeAll(async () => {
   await readyModel(client(), 'llama', NS);
   await readyModel(client(), 'llama', BURST_NS);
   await readyModel(client(), 'llama');
-  // Started first: its backoff runs while the other tests do.
+  // Started first: its backoff runs while the other tests do, so its attempts are followed from
+  // now on rather than looked at when the backoff test gets its turn.
+  failingAttempts = watchDiscoveryAttempts(client(), 'e2e-fails', NS);
   await createTemplate(client(), 'e2e-fails', { modelName: 'llama', hardware: GPU }, NS);
 });
 
 afterAll(async () => {
+  failingAttempts?.stop();
   await platform?.stop();
 });
 
@@ -221,26 +227,16 @@ describe('template-discover on a real API server', () => {
   });
 
   it('backs a failing discovery off and retries it with a new Job only after the backoff', async () => {
-    const first = await templateWhere(
-      'e2e-fails',
-      NS,
-      (t) => (t.status?.discovery?.attempts ?? 0) >= 1,
-      'attempt 1 recorded',
-    );
+    if (!failingAttempts) throw new Error('the attempts of e2e-fails are not being followed');
+    // As first seen with attempt 1 recorded: later attempts overwrite status.discovery.
+    const first = (await failingAttempts.sighting(1, 120_000)).template;
     expect(first.status.status).toBe('Failed');
     expect(first.status.discovery.lastFailureReason).toEqual(expect.any(String));
     expect(conditionOf(first, 'DiscoveryJobReady')?.reason).toBe('JobBackoffLimitExceeded');
     const recordedAt = Date.parse(first.status.discovery.lastAttemptTime);
-    const second = await templateWhere(
-      'e2e-fails',
-      NS,
-      (t) => (t.status?.discovery?.attempts ?? 0) >= 2,
-      'attempt 2 recorded after the 60 s backoff',
-      150_000,
-    );
-    const jobs = (await discoveryJobs(client())).filter(
-      (j) => j.metadata.labels?.['aim.eai.amd.com/template'] === 'e2e-fails',
-    );
+    // As first seen with attempt 2 recorded, with the Jobs of that moment (a third attempt's Job
+    // cannot exist yet: its backoff is longer still).
+    const { template: second, jobs } = await failingAttempts.sighting(2, 150_000);
     // The retry's Job was created no earlier than the backoff allowed (timestamps have second precision).
     const retries = jobs.filter((job) => Date.parse(job.metadata.creationTimestamp ?? '') > recordedAt);
     expect(retries).toHaveLength(1);

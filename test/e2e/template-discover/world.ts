@@ -1,6 +1,7 @@
 /** What the template-discover end-to-end tests write and read: paused Ready models, templates, Jobs. */
 import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
 import { DEFAULT_NODES, DEFAULT_RULES, type SimulatorRulesInput } from '../../simulator/rules.ts';
+import { eventually } from '../support/wait.ts';
 
 export const AIM = 'aim.eai.amd.com/v1alpha1';
 const FM = { fieldManager: 'e2e', force: true } as const;
@@ -140,6 +141,55 @@ export function rules(extraNodes: (typeof MI355X_NODE)[] = []): SimulatorRulesIn
         { name: 'discovery-burst', match: discovery('burst-*'), runSeconds: 3 },
         ...(DEFAULT_RULES.pods?.rules ?? []),
       ],
+    },
+  };
+}
+
+/** A template as first seen with a given number of failed discovery attempts, and its Jobs then. */
+export interface AttemptSighting {
+  template: KubeObject;
+  jobs: KubeObject[];
+}
+
+export interface AttemptWatch {
+  /** The first sighting of exactly `attempts` recorded attempts. */
+  sighting(attempts: number, timeoutMs: number): Promise<AttemptSighting>;
+  stop(): void;
+}
+
+/**
+ * Follows a template's `status.discovery.attempts` from now on and keeps the first sighting of
+ * each count: the next attempt overwrites the previous one's record, so a test that only looks
+ * once its turn comes (after the other tests) may find a later attempt than the one it checks.
+ * Attempts are a backoff (≥ 60 s) apart, so sampling every half second sees each of them.
+ */
+export function watchDiscoveryAttempts(client: KubeClient, name: string, ns: string): AttemptWatch {
+  const seen = new Map<number, AttemptSighting>();
+  let stopped = false;
+  void (async () => {
+    while (!stopped) {
+      try {
+        const template = await getTemplate(client, name, ns);
+        const attempts: number = template.status?.discovery?.attempts ?? 0;
+        if (attempts > 0 && !seen.has(attempts)) {
+          const jobs = (await discoveryJobs(client)).filter(
+            (job) => job.metadata.labels?.['aim.eai.amd.com/template'] === name,
+          );
+          seen.set(attempts, { template, jobs });
+        }
+      } catch {
+        // Not created yet, or the platform is going away: the next sample tells.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  })();
+  return {
+    sighting: (attempts, timeoutMs) =>
+      eventually(`discovery attempt ${attempts} of ${ns}/${name} recorded`, async () => seen.get(attempts), {
+        timeoutMs,
+      }),
+    stop() {
+      stopped = true;
     },
   };
 }

@@ -10,7 +10,7 @@
  * Flags: --local (ignore any kubeconfig), --no-ui (no live table, no examples; prints a ready
  * line for scripts), --no-examples.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createKubeClient } from '../shared/kube/client.ts';
@@ -21,8 +21,8 @@ import { startAdapters } from '../test/local-eventing/adapter.ts';
 import { LocalBroker } from '../test/local-eventing/broker.ts';
 import { loadEventingManifests } from '../test/local-eventing/manifests.ts';
 import { startPingSources } from '../test/local-eventing/ping.ts';
+import { applyExamples } from '../test/platform/examples.ts';
 import { startFunctions } from '../test/platform/functions.ts';
-import { yamlObjects } from '../test/platform/install-crds.ts';
 import { startLocalPlatform } from '../test/platform/local-platform.ts';
 import { startSimulator } from '../test/simulator/simulator.ts';
 import { collectRows, renderTable } from './local/status-table.ts';
@@ -43,21 +43,6 @@ function existingKubeconfig(): string | undefined {
   if (fromEnv) return fromEnv;
   const home = join(homedir(), '.kube', 'config');
   return existsSync(home) ? home : undefined;
-}
-
-async function applyExamples(client: KubeClient): Promise<number> {
-  const dir = join(ROOT, 'examples');
-  let count = 0;
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.yaml'))
-    .sort()) {
-    // Files are applied in name order, so a namespace file sorts first (00-namespace.yaml).
-    for (const obj of yamlObjects(readFileSync(join(dir, file), 'utf8'))) {
-      await client.apply(obj, { fieldManager: 'aim-examples', force: true });
-      count++;
-    }
-  }
-  return count;
 }
 
 function liveTable(client: KubeClient, header: string): () => void {

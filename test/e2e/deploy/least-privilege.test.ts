@@ -6,14 +6,14 @@ import { createKubeClient } from '../../../shared/kube/client.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
 import { functionServiceAccountName } from '../../../shared/rbac/role-objects.ts';
 import { EVENT_SOURCE_SERVICE_ACCOUNT } from '../../../shared/rbac/shared-roles.ts';
+import { applyExamples } from '../../platform/examples.ts';
 import { FUNCTION_NAMES, type FunctionName } from '../../platform/functions.ts';
-import { yamlObjects } from '../../platform/install-crds.ts';
 import { type LocalPlatform, SYSTEM_NAMESPACE, startLocalPlatform } from '../../platform/local-platform.ts';
 import { startSimulator } from '../../simulator/simulator.ts';
 import { eventually } from '../support/wait.ts';
 import { RawApi } from './raw-api.ts';
 import { waitUntilRbacInEffect } from './rbac-in-effect.ts';
-import { REPO_ROOT, renderedManifests } from './rendered-manifests.ts';
+import { renderedManifests } from './rendered-manifests.ts';
 import { writeServiceAccountKubeconfig } from './service-account-kubeconfig.ts';
 
 /**
@@ -71,13 +71,7 @@ describe('every function as its own ServiceAccount', () => {
         );
       },
     });
-    for (const file of readdirSync(join(REPO_ROOT, 'examples'))
-      .filter((name) => name.endsWith('.yaml'))
-      .sort()) {
-      for (const object of yamlObjects(readFileSync(join(REPO_ROOT, 'examples', file), 'utf8'))) {
-        await platform.client.apply(object, { fieldManager: 'e2e-examples', force: true });
-      }
-    }
+    await applyExamples(platform.client, 'e2e-examples');
   });
 
   afterAll(async () => {

@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../../shared/kube/types.ts';
-import { yamlObjects } from '../../platform/install-crds.ts';
+import { applyExamples } from '../../platform/examples.ts';
 import type { LocalPlatform } from '../../platform/local-platform.ts';
 import { startSimulator } from '../../simulator/simulator.ts';
 import { platformForTest } from '../support/platform.ts';
@@ -13,7 +12,6 @@ import { eventually } from '../support/wait.ts';
  * simulator. The examples a newcomer sees must go from nothing to a Running service.
  */
 const AIM = 'aim.eai.amd.com/v1alpha1';
-const EXAMPLES = join(import.meta.dirname, '..', '..', '..', 'examples');
 
 describe('examples/ on the whole local platform', () => {
   let platform: LocalPlatform;
@@ -28,13 +26,7 @@ describe('examples/ on the whole local platform', () => {
           kubeconfigPath: controlPlane.kubeconfigPath,
         }),
     });
-    for (const file of readdirSync(EXAMPLES)
-      .filter((f) => f.endsWith('.yaml'))
-      .sort()) {
-      for (const obj of yamlObjects(readFileSync(join(EXAMPLES, file), 'utf8'))) {
-        await platform.client.apply(obj, { fieldManager: 'e2e-examples', force: true });
-      }
-    }
+    await applyExamples(platform.client, 'e2e-examples');
   });
 
   afterAll(async () => {

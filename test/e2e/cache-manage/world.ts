@@ -1,6 +1,8 @@
 /** Objects and probes for the cache-manage end-to-end tests (only cache-manage runs). */
 import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
 
+export { conditionOf, hasCondition } from '../support/conditions.ts';
+
 export const AIM = 'aim.eai.amd.com/v1alpha1';
 const TEST_MANAGER = 'e2e-cache-manage';
 
@@ -105,22 +107,6 @@ export function get(
   name: string,
 ): Promise<KubeObject | undefined> {
   return client.getOptional({ apiVersion: AIM, kind, namespace: ns, name });
-}
-
-export function conditionOf(object: KubeObject | undefined, type: string) {
-  return (object?.status?.conditions ?? []).find((entry: { type: string }) => entry.type === type) as
-    | { status: string; reason: string; message: string }
-    | undefined;
-}
-
-export function hasCondition(
-  object: KubeObject | undefined,
-  type: string,
-  status: string,
-  reason?: string,
-): boolean {
-  const found = conditionOf(object, type);
-  return found?.status === status && (reason === undefined || found.reason === reason);
 }
 
 export async function listed(

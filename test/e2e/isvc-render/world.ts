@@ -8,6 +8,8 @@
 import type { KubeClient, KubeObject, ObjectKey } from '../../../shared/kube/types.ts';
 import { isvcName } from '../../../shared/naming/service-names.ts';
 
+export { conditionOf, hasCondition } from '../support/conditions.ts';
+
 export const AIM = 'aim.eai.amd.com/v1alpha1';
 export const PAUSED = { 'aim.eai.amd.com/reconciliation-paused': 'true' };
 const TEST_MANAGER = 'e2e-isvc-render';
@@ -252,24 +254,6 @@ export const isvcKey = (ns: string, name: string): ObjectKey => ({
   namespace: ns,
   name: isvcName({ name, namespace: ns }),
 });
-
-export function conditionOf(
-  object: KubeObject | undefined,
-  type: string,
-): Record<string, string> | undefined {
-  return (object?.status?.conditions ?? []).find((c: { type: string }) => c.type === type);
-}
-
-/** Reason of `type` when it has status `status`, for probes. */
-export function hasCondition(
-  object: KubeObject | undefined,
-  type: string,
-  status: string,
-  reason?: string,
-): boolean {
-  const found = conditionOf(object, type);
-  return found?.status === status && (reason === undefined || found.reason === reason);
-}
 
 export async function eventsAbout(
   client: KubeClient,

@@ -3,14 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKubeClient } from '../../../shared/kube/client.ts';
-import type { KubeObject } from '../../../shared/kube/types.ts';
 import { functionServiceAccountName } from '../../../shared/rbac/role-objects.ts';
 import { EVENT_SOURCE_SERVICE_ACCOUNT } from '../../../shared/rbac/shared-roles.ts';
 import { applyExamples } from '../../platform/examples.ts';
 import { FUNCTION_NAMES, type FunctionName } from '../../platform/functions.ts';
 import { type LocalPlatform, SYSTEM_NAMESPACE, startLocalPlatform } from '../../platform/local-platform.ts';
 import { startSimulator } from '../../simulator/simulator.ts';
-import { eventually } from '../support/wait.ts';
+import { exampleServiceRunning } from '../support/wait.ts';
 import { RawApi } from './raw-api.ts';
 import { waitUntilRbacInEffect } from './rbac-in-effect.ts';
 import { renderedManifests } from './rendered-manifests.ts';
@@ -22,7 +21,7 @@ import { writeServiceAccountKubeconfig } from './service-account-kubeconfig.ts';
  * ApiServerSource adapters as aim-event-source, and the example service still goes to Running.
  * Nothing any of them did was refused: no function or adapter logged a Forbidden answer.
  */
-const AIM = 'aim.eai.amd.com/v1alpha1';
+const _AIM = 'aim.eai.amd.com/v1alpha1';
 const RBAC_KINDS = new Set([
   'ServiceAccount',
   'ClusterRole',
@@ -79,19 +78,7 @@ describe('every function as its own ServiceAccount', () => {
   });
 
   it('brings the example service to Running', async () => {
-    const service = await eventually(
-      'the example AIMService Running',
-      async () => {
-        const svc = await platform.client.get<KubeObject>({
-          apiVersion: AIM,
-          kind: 'AIMService',
-          namespace: 'aim-demo',
-          name: 'chat',
-        });
-        return svc.status?.status === 'Running' ? svc : undefined;
-      },
-      { timeoutMs: 240_000, intervalMs: 1_000 },
-    );
+    const service = await exampleServiceRunning(platform.client);
     expect(service.status.resolvedTemplate?.name).toBeTruthy();
     // The download pods reported progress through the RoleBinding cache-manage created as itself.
     const bindings = await platform.client.list(

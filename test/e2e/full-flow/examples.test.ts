@@ -5,7 +5,7 @@ import { applyExamples } from '../../platform/examples.ts';
 import type { LocalPlatform } from '../../platform/local-platform.ts';
 import { startSimulator } from '../../simulator/simulator.ts';
 import { platformForTest } from '../support/platform.ts';
-import { eventually } from '../support/wait.ts';
+import { exampleServiceRunning } from '../support/wait.ts';
 
 /**
  * The whole product, as `npm start` runs it: all five functions, the real event path and the
@@ -34,19 +34,7 @@ describe('examples/ on the whole local platform', () => {
   });
 
   it('brings the example service to Running with an InferenceService', async () => {
-    const service = await eventually(
-      'the example AIMService Running',
-      async () => {
-        const svc = await platform.client.get<KubeObject>({
-          apiVersion: AIM,
-          kind: 'AIMService',
-          namespace: 'aim-demo',
-          name: 'chat',
-        });
-        return svc.status?.status === 'Running' ? svc : undefined;
-      },
-      { timeoutMs: 240_000, intervalMs: 1_000 },
-    );
+    const service = await exampleServiceRunning(platform.client);
     expect(service.status.resolvedModel?.name).toBe('smollm2-135m');
     expect(service.status.resolvedTemplate?.name).toBeTruthy();
     const isvcs = await platform.client.list(

@@ -1,3 +1,5 @@
+import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
+
 /** Polls until `probe` returns a value (not undefined/false), or fails with what was last seen. */
 export async function eventually<T>(
   what: string,
@@ -18,5 +20,22 @@ export async function eventually<T>(
   }
   throw new Error(
     `timed out waiting for ${what}; last: ${last instanceof Error ? last.message : JSON.stringify(last)}`,
+  );
+}
+
+/** Waits until the example AIMService of examples/ (`aim-demo/chat`) reports Running. */
+export async function exampleServiceRunning(client: KubeClient): Promise<KubeObject> {
+  return await eventually(
+    'the example AIMService Running',
+    async () => {
+      const svc = await client.get<KubeObject>({
+        apiVersion: 'aim.eai.amd.com/v1alpha1',
+        kind: 'AIMService',
+        namespace: 'aim-demo',
+        name: 'chat',
+      });
+      return svc.status?.status === 'Running' ? svc : undefined;
+    },
+    { timeoutMs: 240_000, intervalMs: 1_000 },
   );
 }

@@ -12,12 +12,10 @@ FROM node:24 AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
-# tsconfig.build.json compiles functions/, shared/ and scripts/ (which import test/ helpers).
+# tsconfig.build.json compiles the product only: functions/ and shared/ (never local/ or test/).
 COPY tsconfig.json tsconfig.build.json ./
 COPY functions ./functions
 COPY shared ./shared
-COPY scripts ./scripts
-COPY test ./test
 RUN npm run build \
   # faas-js-runtime reads each function's func.yaml (its name, for metrics) next to the module.
   && for dir in functions/*/; do \

@@ -13,19 +13,19 @@
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { findBinaries } from '../local/control-plane/assets.ts';
+import { kubeconfigYaml } from '../local/control-plane/control-plane.ts';
+import { startAdapters } from '../local/eventing/adapter.ts';
+import { LocalBroker } from '../local/eventing/broker.ts';
+import { loadEventingManifests } from '../local/eventing/manifests.ts';
+import { startPingSources } from '../local/eventing/ping.ts';
+import { applyExamples } from '../local/platform/examples.ts';
+import { startFunctions } from '../local/platform/functions.ts';
+import { startLocalPlatform } from '../local/platform/local-platform.ts';
+import { startSimulator } from '../local/simulator/simulator.ts';
+import { collectRows, renderTable } from '../local/status-table.ts';
 import { createKubeClient } from '../shared/kube/client.ts';
 import type { KubeClient } from '../shared/kube/types.ts';
-import { findBinaries } from '../test/control-plane/assets.ts';
-import { kubeconfigYaml } from '../test/control-plane/control-plane.ts';
-import { startAdapters } from '../test/local-eventing/adapter.ts';
-import { LocalBroker } from '../test/local-eventing/broker.ts';
-import { loadEventingManifests } from '../test/local-eventing/manifests.ts';
-import { startPingSources } from '../test/local-eventing/ping.ts';
-import { applyExamples } from '../test/platform/examples.ts';
-import { startFunctions } from '../test/platform/functions.ts';
-import { startLocalPlatform } from '../test/platform/local-platform.ts';
-import { startSimulator } from '../test/simulator/simulator.ts';
-import { collectRows, renderTable } from './local/status-table.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const LOCAL_DIR = join(ROOT, '.aim-local');
@@ -82,7 +82,7 @@ async function runAgainstCluster(kubeconfigPath: string): Promise<void> {
   }
   const binary =
     found.apiserver_receive_adapter ??
-    (await import('../test/control-plane/assets.ts')).ensureBinaries().apiserver_receive_adapter;
+    (await import('../local/control-plane/assets.ts')).ensureBinaries().apiserver_receive_adapter;
   const logDir = join(LOCAL_DIR, 'logs');
   mkdirSync(logDir, { recursive: true });
   const functions = await startFunctions({ kubeconfigPath, logDir });

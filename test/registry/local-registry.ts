@@ -8,8 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freeLoopbackPort } from '../control-plane/ports.ts';
-import { type ManagedProcess, startProcess, waitFor } from '../control-plane/processes.ts';
+import { freeLoopbackPort } from '../../local/control-plane/ports.ts';
+import { type ManagedProcess, startProcess, waitFor } from '../../local/control-plane/processes.ts';
 
 export const REGISTRY_BINARY = process.env.AIM_TEST_REGISTRY_BINARY ?? '/usr/bin/docker-registry';
 export const HTPASSWD_BINARY = process.env.AIM_TEST_HTPASSWD_BINARY ?? 'htpasswd';

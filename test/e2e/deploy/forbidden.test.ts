@@ -3,10 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissions as modelInspect } from '../../../functions/model-inspect/permissions.ts';
+import {
+  type LocalPlatform,
+  SYSTEM_NAMESPACE,
+  startLocalPlatform,
+} from '../../../local/platform/local-platform.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
 import type { FunctionPermissions } from '../../../shared/rbac/permission.ts';
 import { functionRoleObjects, functionServiceAccountName } from '../../../shared/rbac/role-objects.ts';
-import { type LocalPlatform, SYSTEM_NAMESPACE, startLocalPlatform } from '../../platform/local-platform.ts';
 import { eventually } from '../support/wait.ts';
 import { RawApi } from './raw-api.ts';
 import { waitUntilRbacInEffect } from './rbac-in-effect.ts';

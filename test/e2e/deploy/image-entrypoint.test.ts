@@ -3,8 +3,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freeLoopbackPort } from '../../control-plane/ports.ts';
-import { type ManagedProcess, startProcess, waitFor } from '../../control-plane/processes.ts';
+import { freeLoopbackPort } from '../../../local/control-plane/ports.ts';
+import { type ManagedProcess, startProcess, waitFor } from '../../../local/control-plane/processes.ts';
 import { eventually } from '../support/wait.ts';
 import { REPO_ROOT } from './rendered-manifests.ts';
 

@@ -2,13 +2,17 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyExamples } from '../../../local/platform/examples.ts';
+import { FUNCTION_NAMES, type FunctionName } from '../../../local/platform/functions.ts';
+import {
+  type LocalPlatform,
+  SYSTEM_NAMESPACE,
+  startLocalPlatform,
+} from '../../../local/platform/local-platform.ts';
+import { startSimulator } from '../../../local/simulator/simulator.ts';
 import { createKubeClient } from '../../../shared/kube/client.ts';
 import { functionServiceAccountName } from '../../../shared/rbac/role-objects.ts';
 import { EVENT_SOURCE_SERVICE_ACCOUNT } from '../../../shared/rbac/shared-roles.ts';
-import { applyExamples } from '../../platform/examples.ts';
-import { FUNCTION_NAMES, type FunctionName } from '../../platform/functions.ts';
-import { type LocalPlatform, SYSTEM_NAMESPACE, startLocalPlatform } from '../../platform/local-platform.ts';
-import { startSimulator } from '../../simulator/simulator.ts';
 import { exampleServiceRunning } from '../support/wait.ts';
 import { RawApi } from './raw-api.ts';
 import { waitUntilRbacInEffect } from './rbac-in-effect.ts';

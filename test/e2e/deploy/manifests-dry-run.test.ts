@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installCrds } from '../../../local/platform/install-crds.ts';
+import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
-import { installCrds } from '../../platform/install-crds.ts';
-import type { LocalPlatform } from '../../platform/local-platform.ts';
 import { platformForTest } from '../support/platform.ts';
 import { RawApi } from './raw-api.ts';
 import { renderedManifests } from './rendered-manifests.ts';

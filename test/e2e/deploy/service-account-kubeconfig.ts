@@ -1,7 +1,7 @@
 /** A kubeconfig that authenticates as a ServiceAccount, with a token from the TokenRequest API. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ControlPlane, kubeconfigYaml } from '../../control-plane/control-plane.ts';
+import { type ControlPlane, kubeconfigYaml } from '../../../local/control-plane/control-plane.ts';
 import type { RawApi } from './raw-api.ts';
 
 export async function writeServiceAccountKubeconfig(

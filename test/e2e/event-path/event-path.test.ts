@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
 import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
-import type { LocalPlatform } from '../../platform/local-platform.ts';
 import { platformForTest } from '../support/platform.ts';
 import { eventually } from '../support/wait.ts';
 

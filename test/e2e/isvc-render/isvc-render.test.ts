@@ -1,6 +1,11 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
+import { thirdPartyCrdYaml } from '../../../local/control-plane/third-party-crds.ts';
+import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
+import { DEFAULT_RULES, type SimulatorRulesInput } from '../../../local/simulator/rules.ts';
+import { writeSimulatorRules } from '../../../local/simulator/rules-configmap.ts';
+import { startSimulator } from '../../../local/simulator/simulator.ts';
 import { cacheVolumesFromArtifacts } from '../../../shared/inference/isvc-volumes.ts';
 import { renderInferenceService } from '../../../shared/inference/render-isvc.ts';
 import { isvcRenderReconciler } from '../../../shared/inference/render-reconciler.ts';
@@ -10,11 +15,6 @@ import type { KubeObject } from '../../../shared/kube/types.ts';
 import { isvcName, kedaHpaName } from '../../../shared/naming/service-names.ts';
 import { isContainedIn } from '../../../shared/reconcile/json-equal.ts';
 import { reconcileObject } from '../../../shared/reconcile/pipeline.ts';
-import { thirdPartyCrdYaml } from '../../control-plane/third-party-crds.ts';
-import type { LocalPlatform } from '../../platform/local-platform.ts';
-import { DEFAULT_RULES, type SimulatorRulesInput } from '../../simulator/rules.ts';
-import { writeSimulatorRules } from '../../simulator/rules-configmap.ts';
-import { startSimulator } from '../../simulator/simulator.ts';
 import { platformForTest } from '../support/platform.ts';
 import { eventually } from '../support/wait.ts';
 import {

@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
 import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
 import { generateTemplateName } from '../../../shared/naming/template-names.ts';
-import type { LocalPlatform } from '../../platform/local-platform.ts';
 import {
   type LocalRegistry,
   REGISTRY_BINARY,

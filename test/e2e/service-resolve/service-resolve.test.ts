@@ -9,6 +9,7 @@
  * derives it: `summarizeConditions` over the written conditions and component entries.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
 import { isKubeError } from '../../../shared/kube/errors.ts';
 import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
 import { generateModelName } from '../../../shared/naming/model-names.ts';
@@ -17,7 +18,6 @@ import { componentHealthOf } from '../../../shared/reconcile/component-health-st
 import { aimServiceStatus } from '../../../shared/reconcile/service-status.ts';
 import { conditionsOf } from '../../../shared/reconcile/status-write.ts';
 import { summarizeConditions } from '../../../shared/reconcile/summary.ts';
-import type { LocalPlatform } from '../../platform/local-platform.ts';
 import { platformForTest } from '../support/platform.ts';
 import { eventually } from '../support/wait.ts';
 

@@ -5,7 +5,7 @@ import {
   type LocalPlatform,
   type LocalPlatformOptions,
   startLocalPlatform,
-} from '../../platform/local-platform.ts';
+} from '../../../local/platform/local-platform.ts';
 
 /** A local platform in a fresh temp dir; the caller stops it in afterAll. */
 export async function platformForTest(

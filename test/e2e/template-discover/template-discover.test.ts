@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
+import { writeSimulatorRules } from '../../../local/simulator/rules-configmap.ts';
+import { startSimulator } from '../../../local/simulator/simulator.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
-import type { LocalPlatform } from '../../platform/local-platform.ts';
-import { writeSimulatorRules } from '../../simulator/rules-configmap.ts';
-import { startSimulator } from '../../simulator/simulator.ts';
 import { platformForTest } from '../support/platform.ts';
 import { eventually } from '../support/wait.ts';
 import {

@@ -1,6 +1,7 @@
 /** What the template-discover end-to-end tests write and read: paused Ready models, templates, Jobs. */
+
+import { DEFAULT_NODES, DEFAULT_RULES, type SimulatorRulesInput } from '../../../local/simulator/rules.ts';
 import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
-import { DEFAULT_NODES, DEFAULT_RULES, type SimulatorRulesInput } from '../../simulator/rules.ts';
 import { eventually } from '../support/wait.ts';
 
 export const AIM = 'aim.eai.amd.com/v1alpha1';

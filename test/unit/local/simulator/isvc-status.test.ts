@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../../shared/kube/types.ts';
 import {
   inferenceServiceStatus,
   inferenceServiceStatusSignature,
-} from '../../../test/simulator/isvc-status.ts';
-import { InferenceServiceRuleSchema } from '../../../test/simulator/rules.ts';
+} from '../../../../local/simulator/isvc-status.ts';
+import { InferenceServiceRuleSchema } from '../../../../local/simulator/rules.ts';
+import type { KubeObject } from '../../../../shared/kube/types.ts';
 import { pod } from './pods.ts';
 
 const NOW = Date.parse('2026-01-01T00:00:10Z');

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeObject } from '../../../shared/kube/types.ts';
-import { GATEWAY_CONTROLLER_NAME, routeParentStatuses } from '../../../test/simulator/gateway.ts';
-import { desiredReplicas, predictorPodTemplate } from '../../../test/simulator/kserve.ts';
-import { nodeStatus } from '../../../test/simulator/nodes.ts';
-import { desiredClaimPhase, pvcRuleFor } from '../../../test/simulator/pvc-provisioner.ts';
-import { HttpRouteRuleSchema, NodeSchema, PvcRuleSchema } from '../../../test/simulator/rules.ts';
+import { GATEWAY_CONTROLLER_NAME, routeParentStatuses } from '../../../../local/simulator/gateway.ts';
+import { desiredReplicas, predictorPodTemplate } from '../../../../local/simulator/kserve.ts';
+import { nodeStatus } from '../../../../local/simulator/nodes.ts';
+import { desiredClaimPhase, pvcRuleFor } from '../../../../local/simulator/pvc-provisioner.ts';
+import { HttpRouteRuleSchema, NodeSchema, PvcRuleSchema } from '../../../../local/simulator/rules.ts';
+import type { KubeObject } from '../../../../shared/kube/types.ts';
 
 const NOW = Date.parse('2026-01-01T00:00:00Z');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type PodBehaviour, resolvePodBehaviour } from '../../../test/simulator/pod-behaviour.ts';
-import { podStageAt, podStatusAt, podStatusSignature } from '../../../test/simulator/pod-lifecycle.ts';
-import { SimulatorRulesSchema } from '../../../test/simulator/rules.ts';
+import { type PodBehaviour, resolvePodBehaviour } from '../../../../local/simulator/pod-behaviour.ts';
+import { podStageAt, podStatusAt, podStatusSignature } from '../../../../local/simulator/pod-lifecycle.ts';
+import { SimulatorRulesSchema } from '../../../../local/simulator/rules.ts';
 import { pod } from './pods.ts';
 
 const BOUND_AT = Date.parse('2026-01-01T00:00:00Z');

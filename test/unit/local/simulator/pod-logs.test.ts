@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { resolvePodBehaviour } from '../../../test/simulator/pod-behaviour.ts';
-import { containerLogAt, sliceLog } from '../../../test/simulator/pod-logs.ts';
-import { SimulatorRulesSchema } from '../../../test/simulator/rules.ts';
+import { resolvePodBehaviour } from '../../../../local/simulator/pod-behaviour.ts';
+import { containerLogAt, sliceLog } from '../../../../local/simulator/pod-logs.ts';
+import { SimulatorRulesSchema } from '../../../../local/simulator/rules.ts';
 import { pod } from './pods.ts';
 
 const rules = (input: unknown = {}) => SimulatorRulesSchema.parse(input);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeClient, KubeObject, ObjectKey } from '../../../shared/kube/types.ts';
-import type { SimulatorLog } from '../../../test/simulator/log.ts';
+import type { SimulatorLog } from '../../../../local/simulator/log.ts';
 import {
   RULES_CONFIGMAP,
   RULES_KEY,
   SIMULATOR_NAMESPACE,
   STATUS_CONFIGMAP,
-} from '../../../test/simulator/rules.ts';
-import { RulesSource, writeSimulatorRules } from '../../../test/simulator/rules-configmap.ts';
+} from '../../../../local/simulator/rules.ts';
+import { RulesSource, writeSimulatorRules } from '../../../../local/simulator/rules-configmap.ts';
+import type { KubeClient, KubeObject, ObjectKey } from '../../../../shared/kube/types.ts';
 
 /** Just enough of an API server for ConfigMaps: apply merges `data`, bumps resourceVersion. */
 function fakeClient() {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { globMatches } from '../../../test/simulator/glob.ts';
+import { globMatches } from '../../../../local/simulator/glob.ts';
 import {
   firstMatching,
   firstMatchingPodRule,
   objectMatches,
   podMatches,
-} from '../../../test/simulator/match.ts';
-import { PodRuleSchema } from '../../../test/simulator/rules.ts';
+} from '../../../../local/simulator/match.ts';
+import { PodRuleSchema } from '../../../../local/simulator/rules.ts';
 import { pod } from './pods.ts';
 
 describe('globMatches', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { KubeClient, KubeObject, ObjectKey } from '../../../shared/kube/types.ts';
-import type { SimulatorApi } from '../../../test/simulator/api.ts';
-import { FakeKubelet } from '../../../test/simulator/kubelet.ts';
-import { ThrottledLog } from '../../../test/simulator/log.ts';
-import { SimulatorRulesSchema } from '../../../test/simulator/rules.ts';
-import type { SchedulableNode } from '../../../test/simulator/scheduling.ts';
+import type { SimulatorApi } from '../../../../local/simulator/api.ts';
+import { FakeKubelet } from '../../../../local/simulator/kubelet.ts';
+import { ThrottledLog } from '../../../../local/simulator/log.ts';
+import { SimulatorRulesSchema } from '../../../../local/simulator/rules.ts';
+import type { SchedulableNode } from '../../../../local/simulator/scheduling.ts';
+import type { KubeClient, KubeObject, ObjectKey } from '../../../../shared/kube/types.ts';
 import { pod } from './pods.ts';
 
 /** Records every call; pods "change" only when the test applies what was written. */

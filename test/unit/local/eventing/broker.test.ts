@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { CloudEvent, HTTP } from 'cloudevents';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LocalBroker } from '../../local-eventing/broker.ts';
-import type { Trigger } from '../../local-eventing/manifests.ts';
+import { LocalBroker } from '../../../../local/eventing/broker.ts';
+import type { Trigger } from '../../../../local/eventing/manifests.ts';
 
 const servers: Server[] = [];
 const brokers: LocalBroker[] = [];

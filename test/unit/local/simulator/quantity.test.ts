@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuantity } from '../../../test/simulator/quantity.ts';
+import { parseQuantity } from '../../../../local/simulator/quantity.ts';
 
 describe('parseQuantity', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { downloadScript, downloadStateAt } from '../../../test/simulator/download-script.ts';
-import { DownloadProgressSchema } from '../../../test/simulator/rules.ts';
+import { downloadScript, downloadStateAt } from '../../../../local/simulator/download-script.ts';
+import { DownloadProgressSchema } from '../../../../local/simulator/rules.ts';
 
 const base = {
   uri: 'hf://org/model',

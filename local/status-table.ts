@@ -1,4 +1,4 @@
-import type { KubeClient, KubeObject } from '../../shared/kube/types.ts';
+import type { KubeClient, KubeObject } from '../shared/kube/types.ts';
 
 const AIM = 'aim.eai.amd.com/v1alpha1';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { podRole, resolvePodBehaviour } from '../../../test/simulator/pod-behaviour.ts';
-import { DEFAULT_RULES, SimulatorRulesSchema } from '../../../test/simulator/rules.ts';
+import { podRole, resolvePodBehaviour } from '../../../../local/simulator/pod-behaviour.ts';
+import { DEFAULT_RULES, SimulatorRulesSchema } from '../../../../local/simulator/rules.ts';
 import { pod } from './pods.ts';
 
 const downloadPod = (env: Record<string, string> = {}) =>

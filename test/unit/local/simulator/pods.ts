@@ -1,4 +1,4 @@
-import type { KubeObject } from '../../../shared/kube/types.ts';
+import type { KubeObject } from '../../../../shared/kube/types.ts';
 
 /** A pod as the API server returns it, with only what a test cares about filled in. */
 export function pod(

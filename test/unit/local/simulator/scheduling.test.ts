@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { podRequests, type SchedulableNode, scheduleDecision } from '../../../test/simulator/scheduling.ts';
+import {
+  podRequests,
+  type SchedulableNode,
+  scheduleDecision,
+} from '../../../../local/simulator/scheduling.ts';
 import { pod } from './pods.ts';
 
 const mi300x: SchedulableNode = {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { adapterSourceConfig, guessPlural, selectorString } from '../../local-eventing/adapter.ts';
-import { parseIsoDurationMs } from '../../local-eventing/durations.ts';
-import { triggerMatches } from '../../local-eventing/filters.ts';
-import { loadEventingManifests } from '../../local-eventing/manifests.ts';
-import { scheduleIntervalMs } from '../../local-eventing/ping.ts';
+import { adapterSourceConfig, guessPlural, selectorString } from '../../../../local/eventing/adapter.ts';
+import { parseIsoDurationMs } from '../../../../local/eventing/durations.ts';
+import { triggerMatches } from '../../../../local/eventing/filters.ts';
+import { loadEventingManifests } from '../../../../local/eventing/manifests.ts';
+import { scheduleIntervalMs } from '../../../../local/eventing/ping.ts';
 
 const manifests = loadEventingManifests();
 const trigger = (name: string) => {

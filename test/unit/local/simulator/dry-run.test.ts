@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dryRunProfile, renderDryRunLog } from '../../../test/simulator/dry-run.ts';
+import { dryRunProfile, renderDryRunLog } from '../../../../local/simulator/dry-run.ts';
 
 describe('dry-run output', () => {
   it('builds the aim-dummy shaped profile from the discovery env', () => {

@@ -5,7 +5,7 @@ import {
   parseRulesYaml,
   renderRulesYaml,
   SimulatorRulesSchema,
-} from '../../../test/simulator/rules.ts';
+} from '../../../../local/simulator/rules.ts';
 
 describe('simulator rules schema', () => {
   it('fills every section from an empty document', () => {

@@ -6,8 +6,10 @@
 import { mapIsvcRenderEvents } from '../../shared/inference/event-mapping.ts';
 import { isvcRenderReconciler } from '../../shared/inference/render-reconciler.ts';
 import type { FunctionDefinition } from '../../shared/runtime/define-function.ts';
+import { informedKinds } from './informed-kinds.ts';
 
 export const definition: FunctionDefinition = {
+  informedKinds,
   name: 'isvc-render',
   reconcilers: [isvcRenderReconciler()],
   mapEvent: mapIsvcRenderEvents,

@@ -6,12 +6,14 @@
 import { modelRequestsForEvent } from '../../shared/models/model-event-mapping.ts';
 import { createModelReconcilers, type ModelDependencies } from '../../shared/models/model-reconciler.ts';
 import type { FunctionDefinition } from '../../shared/runtime/define-function.ts';
+import { informedKinds } from './informed-kinds.ts';
 
 /** The function with its registry access replaceable (tests, benchmarks). */
 export function modelInspectDefinition(dependencies: Partial<ModelDependencies> = {}): FunctionDefinition {
   const reconcilers = createModelReconcilers(dependencies);
   return {
     name: 'model-inspect',
+    informedKinds,
     reconcilers: [reconcilers.namespaced, reconcilers.cluster],
     mapEvent: modelRequestsForEvent,
   };

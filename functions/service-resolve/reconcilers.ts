@@ -9,6 +9,7 @@ import type { EventMapper, FunctionDefinition } from '../../shared/runtime/defin
 import { runtimeConfigDependents } from '../../shared/runtime/runtime-config-dependents.ts';
 import { serviceDependents } from '../../shared/service-resolution/dependents.ts';
 import { serviceResolveReconciler } from '../../shared/service-resolution/service-reconciler.ts';
+import { informedKinds } from './informed-kinds.ts';
 
 const mapEvent: EventMapper = async (ctx, event) => [
   ...(await runtimeConfigDependents(ctx.client, ctx.owned, event)),
@@ -16,6 +17,7 @@ const mapEvent: EventMapper = async (ctx, event) => [
 ];
 
 export const definition: FunctionDefinition = {
+  informedKinds,
   name: 'service-resolve',
   reconcilers: [serviceResolveReconciler],
   mapEvent,

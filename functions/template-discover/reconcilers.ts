@@ -7,10 +7,12 @@ import type { FunctionDefinition } from '../../shared/runtime/define-function.ts
 import { createDiscoveryLimiter } from '../../shared/templates/discovery-limiter.ts';
 import { createTemplateEventMapper } from '../../shared/templates/event-mapping.ts';
 import { templateReconcilers } from '../../shared/templates/reconciler.ts';
+import { informedKinds } from './informed-kinds.ts';
 
 const limiter = createDiscoveryLimiter();
 
 export const definition: FunctionDefinition = {
+  informedKinds,
   name: 'template-discover',
   reconcilers: templateReconcilers(limiter),
   mapEvent: createTemplateEventMapper({ limiter }),

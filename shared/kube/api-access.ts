@@ -32,7 +32,8 @@ export type KubeClientMethod =
   | 'create'
   | 'replace'
   | 'delete'
-  | 'podLog';
+  | 'podLog'
+  | 'watch';
 
 const RBAC_GROUP = 'rbac.authorization.k8s.io';
 
@@ -96,9 +97,10 @@ export function accessesOfCall(method: KubeClientMethod, args: readonly unknown[
     case 'get':
     case 'getOptional':
       return [{ verb: 'get', ...keyTarget(args[0] as ObjectKey) }];
-    case 'list': {
+    case 'list':
+    case 'watch': {
       const options = args[1] as { namespace?: string } | undefined;
-      return [{ verb: 'list', ...target(args[0] as GroupVersionKind, options?.namespace, undefined) }];
+      return [{ verb: method, ...target(args[0] as GroupVersionKind, options?.namespace, undefined) }];
     }
     case 'apply': {
       const object = args[0] as KubeObject;

@@ -11,6 +11,7 @@ import type {
   ObjectKey,
   ObjectList,
 } from './types.ts';
+import { type WatchEvent, type WatchHandle, type WatchOptions, watchKind } from './watch.ts';
 
 export interface KubeClientOptions {
   /** A ready KubeConfig (tests build one with `loadFromOptions`); wins over the other sources. */
@@ -249,6 +250,10 @@ class HttpKubeClient implements KubeClient {
       path: resourcePath(key),
       query: { propagationPolicy: options.propagationPolicy },
     });
+  }
+
+  watch(gvk: GroupVersionKind, options: WatchOptions, onEvent: (event: WatchEvent) => void): WatchHandle {
+    return watchKind(this.#transport, gvk, options, onEvent);
   }
 
   async podLog(

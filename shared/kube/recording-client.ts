@@ -34,6 +34,16 @@ export class RecordingKubeClient implements KubeClient {
     for (const access of accessesOfCall(method, args)) this.#listener(access, method);
   }
 
+  /** Present when the inner client can watch (a cache then informs through it). */
+  get watch(): KubeClient['watch'] {
+    const inner = this.#inner;
+    if (inner.watch === undefined) return undefined;
+    return (gvk, options, onEvent) => {
+      this.#record('watch', [gvk, options]);
+      return inner.watch!(gvk, options, onEvent);
+    };
+  }
+
   get<T extends KubeObject = KubeObject>(key: ObjectKey): Promise<T> {
     this.#record('get', [key]);
     return this.#inner.get<T>(key);

@@ -23,7 +23,20 @@ export interface TransportRequest {
  */
 export interface KubeTransport {
   request(request: TransportRequest): Promise<string>;
+  /**
+   * A long-lived GET (a watch): `onLine` receives each newline-terminated line of the body as it
+   * arrives. No deadline covers the body (the server's `timeoutSeconds` ends it); only the
+   * connection and the response headers must come within the request timeout.
+   */
+  stream(request: TransportRequest, onLine: (line: string) => void): StreamHandle;
   readonly requestCount: number;
+}
+
+export interface StreamHandle {
+  /** Settles when the body ends: resolves on a normal end, rejects with a `KubeError` otherwise. */
+  done: Promise<void>;
+  /** Ends the stream; `done` then resolves. */
+  stop(): void;
 }
 
 export interface TransportOptions {
@@ -81,7 +94,14 @@ export function createTransport(kubeConfig: KubeConfig, options: TransportOption
   let agent: Agent | undefined;
   let requestCount = 0;
 
-  async function request(req: TransportRequest): Promise<string> {
+  interface Prepared {
+    url: URL;
+    description: RequestDescription;
+    headers: Record<string, string | string[]>;
+    basicAuth: string | null | undefined;
+  }
+
+  async function prepare(req: TransportRequest): Promise<Prepared> {
     const description: RequestDescription = { method: req.method, path: req.path };
     // Asked per request: token files (in-cluster) and exec plugins rotate credentials.
     const auth: https.RequestOptions = {};
@@ -105,7 +125,79 @@ export function createTransport(kubeConfig: KubeConfig, options: TransportOption
     }
     const url = new URL(`${server.origin}${basePath}${req.path}${buildQuery(req.query)}`);
     requestCount += 1;
-    return send(url, req, description, headers, auth.auth);
+    return { url, description, headers, basicAuth: auth.auth };
+  }
+
+  function requestOptions(
+    req: TransportRequest,
+    headers: Record<string, string | string[]>,
+    controller: AbortController,
+    basicAuth: string | null | undefined,
+  ): https.RequestOptions {
+    const options: https.RequestOptions = { method: req.method, headers, signal: controller.signal };
+    if (agent) options.agent = agent;
+    if (basicAuth) options.auth = basicAuth;
+    return options;
+  }
+
+  async function request(req: TransportRequest): Promise<string> {
+    const { url, description, headers, basicAuth } = await prepare(req);
+    return send(url, req, description, headers, basicAuth);
+  }
+
+  function stream(req: TransportRequest, onLine: (line: string) => void): StreamHandle {
+    const controller = new AbortController();
+    let stopped = false;
+    const done = (async () => {
+      const { url, description, headers, basicAuth } = await prepare(req);
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => controller.abort(), timeoutMs);
+        const fail = (err: unknown) => {
+          clearTimeout(timer);
+          if (stopped) resolve();
+          else reject(classifyNetworkError(err, description));
+        };
+        const outgoing = module.request(
+          url,
+          requestOptions(req, headers, controller, basicAuth),
+          (response) => {
+            clearTimeout(timer);
+            const status = response.statusCode ?? 0;
+            let pending = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => {
+              pending += chunk;
+              let newline = pending.indexOf('\n');
+              while (newline >= 0) {
+                const line = pending.slice(0, newline);
+                pending = pending.slice(newline + 1);
+                if (status >= 200 && status < 300 && line.trim() !== '') onLine(line);
+                newline = pending.indexOf('\n');
+              }
+            });
+            response.on('error', fail);
+            response.on('end', () => {
+              if (status >= 200 && status < 300) {
+                if (pending.trim() !== '') onLine(pending);
+                resolve();
+              } else reject(classifyHttpError(status, pending, description, null));
+            });
+            response.on('close', () => {
+              if (!response.complete) fail(new Error('watch connection closed'));
+            });
+          },
+        );
+        outgoing.on('error', fail);
+        outgoing.end(req.body);
+      });
+    })();
+    return {
+      done,
+      stop() {
+        stopped = true;
+        controller.abort();
+      },
+    };
   }
 
   function send(
@@ -137,35 +229,37 @@ export function createTransport(kubeConfig: KubeConfig, options: TransportOption
           reject(classifyNetworkError(err, description));
         }
       };
-      const requestOptions: https.RequestOptions = {
-        method: req.method,
-        headers,
-        signal: controller.signal,
-      };
-      if (agent) requestOptions.agent = agent;
-      if (basicAuth) requestOptions.auth = basicAuth;
       // Looked up on the module at call time so interceptors (msw in tests) that patch it apply.
-      const outgoing = module.request(url, requestOptions, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', fail);
-        response.on('close', () => {
-          if (!response.complete) fail(new Error('connection closed before the response was complete'));
-        });
-        response.on('end', () => {
-          clearTimeout(timer);
-          const text = Buffer.concat(chunks).toString('utf8');
-          const status = response.statusCode ?? 0;
-          if (status >= 200 && status < 300) {
-            resolve(text);
-            return;
-          }
-          const retryAfter = response.headers['retry-after'];
-          reject(
-            classifyHttpError(status, text, description, typeof retryAfter === 'string' ? retryAfter : null),
-          );
-        });
-      });
+      const outgoing = module.request(
+        url,
+        requestOptions(req, headers, controller, basicAuth),
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', fail);
+          response.on('close', () => {
+            if (!response.complete) fail(new Error('connection closed before the response was complete'));
+          });
+          response.on('end', () => {
+            clearTimeout(timer);
+            const text = Buffer.concat(chunks).toString('utf8');
+            const status = response.statusCode ?? 0;
+            if (status >= 200 && status < 300) {
+              resolve(text);
+              return;
+            }
+            const retryAfter = response.headers['retry-after'];
+            reject(
+              classifyHttpError(
+                status,
+                text,
+                description,
+                typeof retryAfter === 'string' ? retryAfter : null,
+              ),
+            );
+          });
+        },
+      );
       outgoing.on('error', fail);
       outgoing.end(req.body);
     });
@@ -173,6 +267,7 @@ export function createTransport(kubeConfig: KubeConfig, options: TransportOption
 
   return {
     request,
+    stream,
     get requestCount() {
       return requestCount;
     },

@@ -2,6 +2,7 @@
  * The Kubernetes access contract every function and the reconcile pipeline code against.
  * `shared/kube/client.ts` implements it on @kubernetes/client-node; tests may substitute fakes.
  */
+import type { WatchEvent, WatchHandle, WatchOptions } from './watch.ts';
 
 export interface ObjectMeta {
   name: string;
@@ -126,6 +127,11 @@ export interface KubeClient {
     pod: string,
     options?: { container?: string; tailLines?: number; limitBytes?: number },
   ): Promise<string>;
+  /**
+   * Streams a kind's changes from `options.resourceVersion` on (optional: a client without it is
+   * read live, never cached). See `watch.ts`.
+   */
+  watch?(gvk: GroupVersionKind, options: WatchOptions, onEvent: (event: WatchEvent) => void): WatchHandle;
   /** Number of HTTP requests this client issued (benchmarks report API requests per reconcile). */
   readonly requestCount: number;
 }

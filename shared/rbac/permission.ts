@@ -5,6 +5,8 @@
  * in both directions, so the role neither misses nor over-grants anything.
  */
 import type { ApiVerb } from '../kube/api-access.ts';
+import { parseApiVersion, resourceInfo } from '../kube/resources.ts';
+import type { GroupVersionKind } from '../kube/types.ts';
 
 /**
  * `cluster`: every namespace (ClusterRole + ClusterRoleBinding), needed for cluster-scoped
@@ -52,3 +54,32 @@ export function inOperatorNamespace(
 ): Permission {
   return { apiGroup, resource, verbs, scope: 'operator-namespace', reason };
 }
+
+/**
+ * `permissions` plus `list` and `watch` on every kind the function keeps in memory (its object
+ * cache lists each kind once and then watches it), merged into the kind's existing grant.
+ */
+export function withInformedKinds(
+  permissions: readonly Permission[],
+  kinds: readonly { gvk: GroupVersionKind }[],
+): Permission[] {
+  const result = permissions.map((permission) => ({ ...permission }));
+  for (const { gvk } of kinds) {
+    const apiGroup = parseApiVersion(gvk.apiVersion).group;
+    const resource = resourceInfo(gvk).plural;
+    const existing = result.find(
+      (p) => p.apiGroup === apiGroup && p.resource === resource && p.scope === 'cluster' && !p.resourceNames,
+    );
+    if (existing === undefined) {
+      result.push(clusterWide(apiGroup, resource, ['list', 'watch'], INFORMED_REASON));
+      continue;
+    }
+    const missing = (['list', 'watch'] as const).filter((verb) => !existing.verbs.includes(verb));
+    if (missing.length === 0) continue;
+    existing.verbs = [...existing.verbs, ...missing];
+    existing.reason = `${existing.reason}; ${INFORMED_REASON}`;
+  }
+  return result;
+}
+
+const INFORMED_REASON = 'kept in memory by the function’s object cache (one list, then a watch)';

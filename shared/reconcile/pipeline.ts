@@ -13,7 +13,7 @@ import { describeObject, objectKey } from '../kube/objects.ts';
 import { retryOnConflict } from '../kube/retry.ts';
 import type { KubeObject, ObjectKey } from '../kube/types.ts';
 import { type Attempt, keyFields, PipelineRun } from './pipeline-run.ts';
-import { SweepReadCache } from './read-cache.ts';
+import { readerOf, SweepReadCache } from './read-cache.ts';
 import type { KindReconciler, ReconcileContext, ReconcileOutcome, ReconcileRequest } from './reconciler.ts';
 import { RetryableError } from './retryable-error.ts';
 import { reportingWritesTo } from './write-reporting-client.ts';
@@ -75,8 +75,10 @@ async function run<Obj, Fetched>(
     attempt = await retryOnConflict(async (tries) => {
       let object = tries === 0 ? listed : undefined;
       if (object === undefined) {
+        // The first read may come from the cache; after a 409 the object is read live.
+        const reader = tries === 0 ? readerOf(ctx) : ctx.client;
         try {
-          object = await ctx.client.get(key);
+          object = await reader.get(key);
         } catch (err) {
           if (isNotFound(err)) return { outcome: { result: 'not-found' }, events: [], errorConditions: [] };
           throw err;

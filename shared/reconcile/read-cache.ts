@@ -16,8 +16,8 @@
  * up by their events and the next sweep. Callers get copies: no reconcile can change what the
  * next one reads.
  */
-import { isNotFound, KubeError } from '../kube/errors.ts';
-import { resourceInfo } from '../kube/resources.ts';
+import { isNotFound } from '../kube/errors.ts';
+import { notFoundError } from '../kube/not-found.ts';
 import type {
   GroupVersionKind,
   KubeClient,
@@ -46,17 +46,6 @@ function listReadKey(gvk: GroupVersionKind, options: ListOptions): string {
   return `${kindId(gvk)}|list|${namespace}|${labelSelector}|${fieldSelector}|${limit}`;
 }
 
-function notFound(key: ObjectKey): KubeError {
-  const { plural } = resourceInfo(key);
-  return new KubeError({
-    reason: 'NotFound',
-    statusCode: 404,
-    retryable: false,
-    message: `GET (sweep snapshot): 404 NotFound: ${plural} "${key.name}" not found`,
-    details: { message: `${plural} "${key.name}" not found`, statusReason: 'NotFound' },
-  });
-}
-
 export class SweepReadCache implements KubeReader {
   readonly #client: KubeClient;
   readonly #snapshots = new Map<string, KindSnapshot>();
@@ -73,7 +62,7 @@ export class SweepReadCache implements KubeReader {
     const snapshot = this.#snapshots.get(kindId(key));
     if (snapshot?.servesGets) {
       const found = await snapshot.find(key);
-      if (found === undefined) throw notFound(key);
+      if (found === undefined) throw notFoundError(key, 'sweep snapshot');
       return structuredClone(found) as T;
     }
     return this.#answer(objectReadKey('get', key), () => this.#client.get<T>(key));

@@ -1,6 +1,7 @@
 /**
- * `ctx.client` during a resync sweep: reads stay live, and every write is reported to the sweep's
- * `SweepReadCache` once it settles, so what the cache answers never predates the sweep's own writes.
+ * A client whose writes are reported to a cache once they settle (a resync sweep's
+ * `SweepReadCache`, a function's `ObjectCache`), so what the cache answers never predates this
+ * process's own writes. Reads are live unless a reader is given (event mapping reads the cache).
  */
 import type {
   ApplyOptions,
@@ -11,15 +12,22 @@ import type {
   ObjectKey,
   ObjectList,
 } from '../kube/types.ts';
-import type { SweepReadCache } from './read-cache.ts';
+import type { KubeReader } from './read-cache.ts';
+
+/** What learns of writes: the server's answer, or nothing for a delete or a failed write. */
+export interface WriteListener {
+  written(gvk: GroupVersionKind, stored?: KubeObject): void;
+}
 
 class WriteReportingClient implements KubeClient {
   readonly #client: KubeClient;
-  readonly #cache: SweepReadCache;
+  readonly #cache: WriteListener;
+  readonly #reads: KubeReader;
 
-  constructor(client: KubeClient, cache: SweepReadCache) {
+  constructor(client: KubeClient, cache: WriteListener, reads: KubeReader) {
     this.#client = client;
     this.#cache = cache;
+    this.#reads = reads;
   }
 
   get requestCount(): number {
@@ -39,18 +47,18 @@ class WriteReportingClient implements KubeClient {
   }
 
   get<T extends KubeObject = KubeObject>(key: ObjectKey): Promise<T> {
-    return this.#client.get<T>(key);
+    return this.#reads.get<T>(key);
   }
 
   getOptional<T extends KubeObject = KubeObject>(key: ObjectKey): Promise<T | undefined> {
-    return this.#client.getOptional<T>(key);
+    return this.#reads.getOptional<T>(key);
   }
 
   list<T extends KubeObject = KubeObject>(
     gvk: GroupVersionKind,
     options?: ListOptions,
   ): Promise<ObjectList<T>> {
-    return this.#client.list<T>(gvk, options);
+    return this.#reads.list<T>(gvk, options);
   }
 
   apply<T extends KubeObject = KubeObject>(object: KubeObject, options: ApplyOptions): Promise<T> {
@@ -101,7 +109,11 @@ class WriteReportingClient implements KubeClient {
   }
 }
 
-/** `client` with its writes reported to `cache` (see the module comment). */
-export function reportingWritesTo(cache: SweepReadCache, client: KubeClient): KubeClient {
-  return new WriteReportingClient(client, cache);
+/** `client` with its writes reported to `cache`, reading from `reads` (default: live). */
+export function reportingWritesTo(
+  cache: WriteListener,
+  client: KubeClient,
+  reads: KubeReader = client,
+): KubeClient {
+  return new WriteReportingClient(client, cache, reads);
 }

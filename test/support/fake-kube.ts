@@ -196,6 +196,11 @@ export class FakeKubeClient implements KubeClient {
     return this.#requestCount;
   }
 
+  /** The store's latest resourceVersion (what a LIST now answers with). */
+  get version(): string {
+    return String(this.#version);
+  }
+
   // ---- test helpers (not counted as requests) ----
 
   /** Stores objects as given (status included, owned by no manager); fills uid/resourceVersion/generation. */

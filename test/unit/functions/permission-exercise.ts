@@ -11,6 +11,7 @@ import type { KubeObject } from '../../../shared/kube/types.ts';
 import { createLogger } from '../../../shared/observability/logger.ts';
 import { defineFunction, type FunctionDefinition } from '../../../shared/runtime/define-function.ts';
 import { FakeKubeClient } from '../../support/fake-kube.ts';
+import { WatchingFakeKubeClient } from '../../support/watching-fake-kube.ts';
 import { NOW, referenceEvent, resourceEvent } from './function-http-harness.ts';
 
 import { OPERATOR_NAMESPACE } from './permission-expectations.ts';
@@ -49,8 +50,23 @@ export interface ScenarioRun {
   kube: FakeKubeClient;
 }
 
-/** Runs one scenario in a fresh cluster and returns the function's authorization requests. */
+/**
+ * Runs one scenario in a fresh cluster and returns the function's authorization requests. It runs
+ * twice: once on a client that can watch (the function's object cache informs what it reads) and
+ * once on one that cannot (every read live, as when a cache cannot confirm it has seen an event).
+ * Both paths exist in production, so the role must cover the union.
+ */
 export async function runScenario(definition: FunctionDefinition, scenario: Scenario): Promise<ScenarioRun> {
+  const cached = await runScenarioOnce(definition, scenario, true);
+  const live = await runScenarioOnce(definition, scenario, false);
+  return { accesses: [...cached.accesses, ...live.accesses], kube: cached.kube };
+}
+
+async function runScenarioOnce(
+  definition: FunctionDefinition,
+  scenario: Scenario,
+  watching: boolean,
+): Promise<ScenarioRun> {
   const kube = new FakeKubeClient({ now: () => NOW });
   kube.seed(...scenario.seed);
   for (const [key, text] of Object.entries(scenario.podLogs ?? {})) {
@@ -58,7 +74,8 @@ export async function runScenario(definition: FunctionDefinition, scenario: Scen
     kube.setPodLog(namespace, pod, container, text);
   }
   const accesses: ApiAccess[] = [];
-  const recording = new RecordingKubeClient(kube, (access) => accesses.push(access));
+  const client = watching ? new WatchingFakeKubeClient(kube) : kube;
+  const recording = new RecordingKubeClient(client, (access) => accesses.push(access));
   const module = defineFunction(definition, {
     createClient: () => recording,
     logger: createLogger({ function: definition.name, level: 'silent' }),
@@ -83,6 +100,8 @@ export async function runScenario(definition: FunctionDefinition, scenario: Scen
       // 503/500 answers are part of some scenarios; what matters here is which calls were made.
     }
   }
+  // Informers that listed go on to watch once their LIST has answered.
+  if (watching) await new Promise((resolve) => setTimeout(resolve, 20));
   await module.shutdown();
   return { accesses, kube };
 }

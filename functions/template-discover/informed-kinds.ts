@@ -1,0 +1,18 @@
+/**
+ * What template-discover keeps in memory: the kinds it reconciles and those it reads on every reconcile.
+ * Its role gets list and watch on each (permissions.ts).
+ */
+import { INFORMED } from '../../shared/cache/kinds.ts';
+import type { InformedKind } from '../../shared/cache/object-cache.ts';
+
+export const informedKinds: readonly InformedKind[] = [
+  INFORMED.templates,
+  INFORMED.clusterTemplates,
+  INFORMED.models,
+  INFORMED.clusterModels,
+  INFORMED.runtimeConfigs,
+  INFORMED.clusterRuntimeConfigs,
+  INFORMED.templateCaches,
+  INFORMED.nodes,
+  INFORMED.discoveryJobs,
+];

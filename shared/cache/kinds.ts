@@ -1,0 +1,29 @@
+/**
+ * The kinds a function may keep in memory (`FunctionDefinition.informedKinds`), named once. A
+ * function's role gets `list` and `watch` on each kind it informs (`withInformedKinds`).
+ */
+import { AIM_API_VERSION } from '../api/group.ts';
+import { K8S_LABELS, LABEL_VALUES } from '../constants/labels.ts';
+import type { InformedKind } from './informer.ts';
+
+const aim = (kind: string): InformedKind => ({ gvk: { apiVersion: AIM_API_VERSION, kind } });
+
+export const INFORMED = {
+  services: aim('AIMService'),
+  models: aim('AIMModel'),
+  clusterModels: aim('AIMClusterModel'),
+  templates: aim('AIMServiceTemplate'),
+  clusterTemplates: aim('AIMClusterServiceTemplate'),
+  runtimeConfigs: aim('AIMRuntimeConfig'),
+  clusterRuntimeConfigs: aim('AIMClusterRuntimeConfig'),
+  templateCaches: aim('AIMTemplateCache'),
+  artifacts: aim('AIMArtifact'),
+  nodes: { gvk: { apiVersion: 'v1', kind: 'Node' } },
+  persistentVolumeClaims: { gvk: { apiVersion: 'v1', kind: 'PersistentVolumeClaim' } },
+  inferenceServices: { gvk: { apiVersion: 'serving.kserve.io/v1beta1', kind: 'InferenceService' } },
+  httpRoutes: { gvk: { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute' } },
+  discoveryJobs: {
+    gvk: { apiVersion: 'batch/v1', kind: 'Job' },
+    labelSelector: `${K8S_LABELS.name}=${LABEL_VALUES.discoveryAppName}`,
+  },
+} as const satisfies Record<string, InformedKind>;

@@ -1,0 +1,167 @@
+/**
+ * A function's process-wide read cache: the kinds it declares are informed (LIST once, then
+ * WATCH) and every get/list of them is answered from memory; any other kind, a client without
+ * watch support, or a kind whose first LIST has not answered is read live. The informers start on
+ * first read (a cold function pays one LIST per kind it touches, never one GET per event) and
+ * writes made through `reportingWritesTo(cache, client)` are folded in at once, so a reconcile
+ * never reads back something older than its own write.
+ */
+import { notFoundError } from '../kube/not-found.ts';
+import { resourceInfo } from '../kube/resources.ts';
+import type {
+  GroupVersionKind,
+  KubeClient,
+  KubeObject,
+  ListOptions,
+  ObjectKey,
+  ObjectList,
+} from '../kube/types.ts';
+import type { WatchEvent } from '../kube/watch.ts';
+import { type InformedKind, Informer } from './informer.ts';
+
+export type { InformedKind } from './informer.ts';
+
+export interface ObjectCacheOptions {
+  fieldManager?: string;
+  onChange?: (gvk: GroupVersionKind, event: WatchEvent) => void;
+  onError?: (gvk: GroupVersionKind, err: unknown) => void;
+}
+
+function kindId(gvk: GroupVersionKind): string {
+  return `${gvk.apiVersion}|${gvk.kind}`;
+}
+
+export class ObjectCache {
+  readonly #client: KubeClient;
+  readonly #informers = new Map<string, Informer>();
+  readonly #namespaced = new Map<string, boolean>();
+
+  constructor(client: KubeClient, kinds: readonly InformedKind[], options: ObjectCacheOptions = {}) {
+    this.#client = client;
+    const watching = client.watch ? (client as KubeClient & Required<Pick<KubeClient, 'watch'>>) : undefined;
+    if (watching === undefined) return;
+    for (const kind of kinds) {
+      const informerOptions = {
+        ...(options.fieldManager !== undefined ? { fieldManager: options.fieldManager } : {}),
+        onChange: (event: WatchEvent) => options.onChange?.(kind.gvk, event),
+        onError: (err: unknown) => options.onError?.(kind.gvk, err),
+      };
+      this.#informers.set(kindId(kind.gvk), new Informer(watching, kind, informerOptions));
+      this.#namespaced.set(kindId(kind.gvk), resourceInfo(kind.gvk).namespaced);
+    }
+  }
+
+  /** Whether `gvk` is one of the informed kinds (its reads may come from memory). */
+  informs(gvk: GroupVersionKind): boolean {
+    return this.#informers.has(kindId(gvk));
+  }
+
+  /** Starts every informer and waits for their first LISTs (a cold start warms up before work). */
+  async warm(): Promise<void> {
+    await Promise.all([...this.#informers.values()].map((informer) => informer.ready()));
+  }
+
+  /**
+   * Whether the cache of `gvk` has seen its changes up to `resourceVersion` (waits up to
+   * `timeoutMs`). True for a kind that is not informed: its reads are live anyway.
+   */
+  async caughtUp(
+    gvk: GroupVersionKind,
+    resourceVersion: string | undefined,
+    timeoutMs: number,
+  ): Promise<boolean> {
+    const informer = this.#informers.get(kindId(gvk));
+    if (informer === undefined) return true;
+    if (resourceVersion === undefined) return informer.ready();
+    return informer.reached(resourceVersion, timeoutMs);
+  }
+
+  /** The informed objects of `gvk` (shared copies: do not change them); undefined when not synced. */
+  async snapshot(gvk: GroupVersionKind, options: ListOptions = {}): Promise<KubeObject[] | undefined> {
+    const informer = await this.#synced(gvk, options);
+    return informer?.select(this.#scoped(gvk, options));
+  }
+
+  async get<T extends KubeObject = KubeObject>(key: ObjectKey): Promise<T> {
+    const informer = await this.#synced(key, {});
+    if (informer === undefined) return this.#client.get<T>(key);
+    const found = informer.get(this.#namespaceOf(key, key.namespace), key.name);
+    if (found === undefined) throw notFoundError(key, 'cache');
+    return structuredClone(found) as T;
+  }
+
+  async getOptional<T extends KubeObject = KubeObject>(key: ObjectKey): Promise<T | undefined> {
+    const informer = await this.#synced(key, {});
+    if (informer === undefined) return this.#client.getOptional<T>(key);
+    const found = informer.get(this.#namespaceOf(key, key.namespace), key.name);
+    return found === undefined ? undefined : (structuredClone(found) as T);
+  }
+
+  async list<T extends KubeObject = KubeObject>(
+    gvk: GroupVersionKind,
+    options: ListOptions = {},
+  ): Promise<ObjectList<T>> {
+    const informer = await this.#synced(gvk, options);
+    if (informer === undefined) return this.#client.list<T>(gvk, options);
+    const items = informer.select(this.#scoped(gvk, options)).map((item) => structuredClone(item) as T);
+    const list: ObjectList<T> = { items };
+    if (informer.resourceVersion !== undefined) list.resourceVersion = informer.resourceVersion;
+    return list;
+  }
+
+  podLog(
+    namespace: string,
+    pod: string,
+    options?: { container?: string; tailLines?: number; limitBytes?: number },
+  ): Promise<string> {
+    return this.#client.podLog(namespace, pod, options);
+  }
+
+  /** A write settled: its answer is newer than (or as new as) anything the watch has delivered. */
+  written(gvk: GroupVersionKind, stored?: KubeObject): void {
+    if (stored !== undefined) this.#informers.get(kindId(gvk))?.stored(stored);
+  }
+
+  /** Objects held, per kind (for metrics and the benchmark). */
+  sizes(): Record<string, number> {
+    const sizes: Record<string, number> = {};
+    for (const informer of this.#informers.values()) sizes[informer.kind.gvk.kind] = informer.size;
+    return sizes;
+  }
+
+  stop(): void {
+    for (const informer of this.#informers.values()) informer.stop();
+  }
+
+  /** The informer that can answer this read from memory, once it has synced; else undefined. */
+  async #synced(gvk: GroupVersionKind, options: ListOptions): Promise<Informer | undefined> {
+    const informer = this.#informers.get(kindId(gvk));
+    if (informer === undefined || !covers(informer.kind, options)) return undefined;
+    return (await informer.ready()) ? informer : undefined;
+  }
+
+  #namespaceOf(gvk: GroupVersionKind, namespace: string | undefined): string | undefined {
+    return this.#namespaced.get(kindId(gvk)) ? namespace : undefined;
+  }
+
+  #scoped(gvk: GroupVersionKind, options: ListOptions): ListOptions {
+    const scoped: ListOptions = { ...options };
+    delete scoped.limit;
+    const namespace = this.#namespaceOf(gvk, options.namespace);
+    if (namespace === undefined) delete scoped.namespace;
+    return scoped;
+  }
+}
+
+/**
+ * An informer restricted by a selector holds only part of the kind: it answers a LIST only when
+ * the LIST asks for at least that restriction, and never a GET by name.
+ */
+function covers(kind: InformedKind, options: ListOptions): boolean {
+  if (kind.labelSelector === undefined && kind.fieldSelector === undefined) return true;
+  const labels = new Set((options.labelSelector ?? '').split(',').map((s) => s.trim()));
+  const fields = new Set((options.fieldSelector ?? '').split(',').map((s) => s.trim()));
+  const needs = (selector: string | undefined, have: Set<string>) =>
+    selector === undefined || selector.split(',').every((part) => have.has(part.trim()));
+  return needs(kind.labelSelector, labels) && needs(kind.fieldSelector, fields);
+}

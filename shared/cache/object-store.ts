@@ -1,0 +1,87 @@
+/**
+ * One kind's objects in memory, by namespace and name. Stored copies are slimmed (other managers'
+ * managedFields and the last-applied annotation dropped) and never handed out: readers copy.
+ */
+import { matchesFieldSelector, matchesLabelRequirements, parseLabelSelector } from '../kube/selectors.ts';
+import type { KubeObject, ListOptions } from '../kube/types.ts';
+import { isNewer } from './resource-version.ts';
+
+const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
+/** Keeps what reconciles read; `fieldManager`'s own managedFields stay (plan.ts reads them). */
+export function slim(object: KubeObject, fieldManager: string | undefined): KubeObject {
+  const metadata = { ...object.metadata } as KubeObject['metadata'] & {
+    managedFields?: { manager?: string }[];
+  };
+  const managed = metadata.managedFields;
+  if (managed !== undefined) {
+    const own = fieldManager === undefined ? [] : managed.filter((entry) => entry.manager === fieldManager);
+    if (own.length > 0) metadata.managedFields = own;
+    else delete metadata.managedFields;
+  }
+  if (metadata.annotations?.[LAST_APPLIED] !== undefined) {
+    const { [LAST_APPLIED]: _dropped, ...annotations } = metadata.annotations;
+    metadata.annotations = annotations;
+  }
+  return { ...object, metadata };
+}
+
+export class ObjectStore {
+  readonly #byNamespace = new Map<string, Map<string, KubeObject>>();
+  #size = 0;
+
+  get size(): number {
+    return this.#size;
+  }
+
+  get(namespace: string | undefined, name: string): KubeObject | undefined {
+    return this.#byNamespace.get(namespace ?? '')?.get(name);
+  }
+
+  /** Stores `object` unless the copy held is known to be newer (a write folded in before its event). */
+  put(object: KubeObject): void {
+    const namespace = object.metadata.namespace ?? '';
+    let names = this.#byNamespace.get(namespace);
+    if (names === undefined) {
+      names = new Map();
+      this.#byNamespace.set(namespace, names);
+    }
+    const held = names.get(object.metadata.name);
+    if (held !== undefined && !isNewer(object.metadata.resourceVersion, held.metadata.resourceVersion))
+      return;
+    if (held === undefined) this.#size += 1;
+    names.set(object.metadata.name, object);
+  }
+
+  remove(namespace: string | undefined, name: string): void {
+    const names = this.#byNamespace.get(namespace ?? '');
+    if (names?.delete(name)) {
+      this.#size -= 1;
+      if (names.size === 0) this.#byNamespace.delete(namespace ?? '');
+    }
+  }
+
+  replaceAll(objects: readonly KubeObject[]): void {
+    this.#byNamespace.clear();
+    this.#size = 0;
+    for (const object of objects) this.put(object);
+  }
+
+  /** Objects matching a LIST's options, sorted by namespace and name as the API server lists them. */
+  select(options: ListOptions): KubeObject[] {
+    const requirements = options.labelSelector ? parseLabelSelector(options.labelSelector) : [];
+    const namespaces = options.namespace ? [options.namespace] : [...this.#byNamespace.keys()].sort();
+    const result: KubeObject[] = [];
+    for (const namespace of namespaces) {
+      const names = this.#byNamespace.get(namespace);
+      if (names === undefined) continue;
+      for (const name of [...names.keys()].sort()) {
+        const object = names.get(name)!;
+        if (!matchesLabelRequirements(requirements, object.metadata.labels)) continue;
+        if (options.fieldSelector && !matchesFieldSelector(options.fieldSelector, object)) continue;
+        result.push(object);
+      }
+    }
+    return result;
+  }
+}

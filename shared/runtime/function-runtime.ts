@@ -1,0 +1,215 @@
+/**
+ * A function's running state: its Kubernetes client, its object cache, and the work queue every
+ * reconcile goes through (events, timers and resync alike). `define-function.ts` wires it to
+ * faas-js-runtime; `resync.ts` sweeps through it.
+ */
+import { performance } from 'node:perf_hooks';
+import { ObjectCache } from '../cache/object-cache.ts';
+import { operatorNamespace as defaultOperatorNamespace } from '../constants/operator-namespace.ts';
+import { createKubeClient } from '../kube/client.ts';
+import { createEventRecorder } from '../kube/event-recorder.ts';
+import type { KubeClient } from '../kube/types.ts';
+import { createLogger, type Logger, withFields } from '../observability/logger.ts';
+import { observeReconcile } from '../observability/metrics.ts';
+import {
+  type ReconcileContext,
+  type ReconcileOutcome,
+  type ReconcileRequest,
+  reconcileObject,
+} from '../reconcile/pipeline.ts';
+import { reportingWritesTo } from '../reconcile/write-reporting-client.ts';
+import { logFailure, requestKey } from './event-answers.ts';
+import { classifyFailure } from './failure.ts';
+import type { FunctionDefinition, FunctionDependencies } from './function-types.ts';
+import { type Priority, WorkQueue } from './work-queue.ts';
+
+const DEFAULT_CONCURRENCY = 4;
+/** Longer waits are left to the resync tick. */
+const MAX_REQUEUE_SECONDS = 600;
+
+export interface Work {
+  request: ReconcileRequest;
+  log: Logger;
+  /** Read everything from the API server: the cache could not confirm it has seen the event. */
+  live: boolean;
+}
+
+/** What a resync needs to know to skip an object that nothing has touched since it was last in order. */
+interface CleanMark {
+  resourceVersion: string | undefined;
+  epoch: number;
+}
+
+export class FunctionRuntime {
+  readonly definition: FunctionDefinition;
+  readonly name: string;
+  readonly fieldManager: string;
+  readonly log: Logger;
+  readonly queue: WorkQueue<Work>;
+  readonly #deps: FunctionDependencies;
+  #client: Promise<KubeClient> | undefined;
+  #cache: ObjectCache | undefined;
+  /** Bumped by every change the cache sees: a resync skips only what no change can have touched. */
+  #epoch = 0;
+  readonly #clean = new Map<string, CleanMark>();
+
+  constructor(definition: FunctionDefinition, deps: FunctionDependencies) {
+    this.definition = definition;
+    this.name = definition.name;
+    this.fieldManager = `aim-${definition.name}`;
+    this.#deps = deps;
+    this.log = deps.logger ?? createLogger({ function: definition.name });
+    this.queue = new WorkQueue<Work>({
+      concurrency: deps.concurrency ?? DEFAULT_CONCURRENCY,
+      run: (work) => this.#reconcile(work),
+      merge: (earlier, later) => ({ ...later, live: earlier.live || later.live }),
+    });
+  }
+
+  get cache(): ObjectCache | undefined {
+    return this.#cache;
+  }
+
+  get now(): () => Date {
+    return this.#deps.now ?? (() => new Date());
+  }
+
+  /** The client (and its cache), created once; a failed creation is retried by the next caller. */
+  kube(): Promise<KubeClient> {
+    if (this.#client === undefined) {
+      const creating = (async () => {
+        const client = await (this.#deps.createClient ? this.#deps.createClient() : createKubeClient());
+        this.#cache ??= this.#createCache(client);
+        return client;
+      })();
+      creating.catch(() => {
+        if (this.#client === creating) this.#client = undefined;
+      });
+      this.#client = creating;
+    }
+    return this.#client;
+  }
+
+  /** A client for event mapping: reads of informed kinds from memory, writes live. */
+  mappingClient(kube: KubeClient): KubeClient {
+    return this.#cache ? reportingWritesTo(this.#cache, kube, this.#cache) : kube;
+  }
+
+  submit(work: Work, priority: Priority = 'event'): Promise<void> {
+    return this.queue.enqueue(requestKey(work.request), work, priority);
+  }
+
+  /** Whether a resync may skip `key`: in order at `resourceVersion`, and nothing changed since. */
+  isClean(key: string, resourceVersion: string | undefined): boolean {
+    const mark = this.#clean.get(key);
+    return mark !== undefined && mark.epoch === this.#epoch && mark.resourceVersion === resourceVersion;
+  }
+
+  /** Forgets marks of objects that no longer exist. */
+  pruneClean(existing: ReadonlySet<string>, kindPrefix: string): void {
+    for (const key of this.#clean.keys())
+      if (key.startsWith(kindPrefix) && !existing.has(key)) this.#clean.delete(key);
+  }
+
+  context(kube: KubeClient, log: Logger, live: boolean): ReconcileContext {
+    const cache = this.#cache;
+    const ctx: ReconcileContext = {
+      client: cache ? reportingWritesTo(cache, kube) : kube,
+      log,
+      now: this.now,
+      fieldManager: this.fieldManager,
+      operatorNamespace: this.#deps.operatorNamespace ?? defaultOperatorNamespace(),
+      recorder: createEventRecorder(
+        kube,
+        { component: this.fieldManager, instance: process.env.POD_NAME },
+        (err) => log.warn({ err: String(err) }, 'could not record a Kubernetes Event'),
+      ),
+    };
+    if (cache && !live) ctx.reads = cache;
+    return ctx;
+  }
+
+  stop(): void {
+    this.queue.stop();
+    this.#cache?.stop();
+  }
+
+  #createCache(client: KubeClient): ObjectCache | undefined {
+    const kinds = this.definition.informedKinds ?? [];
+    if (kinds.length === 0 || client.watch === undefined) return undefined;
+    return new ObjectCache(client, kinds, {
+      fieldManager: this.fieldManager,
+      onChange: () => {
+        this.#epoch += 1;
+      },
+      onError: (gvk, err) =>
+        this.log.warn(
+          { kind: gvk.kind, err: String(err) },
+          'watch of kind failed; reads are live until it resumes',
+        ),
+    });
+  }
+
+  async #reconcile(work: Work): Promise<void> {
+    const { request } = work;
+    const log = withFields(work.log, {
+      kind: request.kind,
+      namespace: request.namespace,
+      name: request.name,
+    });
+    const reconciler = this.definition.reconcilers.find(
+      (candidate) => candidate.gvk.kind === request.kind && candidate.gvk.apiVersion === request.apiVersion,
+    );
+    if (reconciler === undefined)
+      throw new Error(`${this.name} has no reconciler for ${request.apiVersion} ${request.kind}`);
+    const kube = await this.kube();
+    const started = performance.now();
+    const elapsed = () => (performance.now() - started) / 1000;
+    const epoch = this.#epoch;
+    const key = requestKey(request);
+    this.#clean.delete(key);
+    try {
+      const outcome = await reconcileObject(this.context(kube, log, work.live), reconciler, request);
+      observeReconcile({
+        function: this.name,
+        kind: request.kind,
+        result: outcome.result,
+        durationSeconds: elapsed(),
+        apiRequests: outcome.apiRequests,
+      });
+      log.info(
+        { result: outcome.result, status: outcome.status, apiRequests: outcome.apiRequests },
+        'reconciled',
+      );
+      if (outcome.requeueAfterSeconds) {
+        const seconds = Math.min(outcome.requeueAfterSeconds, MAX_REQUEUE_SECONDS);
+        this.queue.later(key, { ...work, live: false }, seconds * 1000);
+      } else await this.#markClean(key, request, outcome, epoch);
+    } catch (err) {
+      const failure = classifyFailure(err);
+      observeReconcile({
+        function: this.name,
+        kind: request.kind,
+        result: failure.class === 'retry' ? 'retry' : 'error',
+        durationSeconds: elapsed(),
+        errorReason: failure.reason,
+      });
+      logFailure(log, failure, err);
+      throw err;
+    }
+  }
+
+  async #markClean(
+    key: string,
+    request: ReconcileRequest,
+    outcome: ReconcileOutcome,
+    epoch: number,
+  ): Promise<void> {
+    const cache = this.#cache;
+    if (cache === undefined || !cache.informs(request)) return;
+    if (outcome.result === 'not-found' || outcome.result === 'deleted') return;
+    // The cache holds the object as this reconcile left it (its own writes are folded in).
+    const object = await cache.getOptional(request).catch(() => undefined);
+    this.#clean.set(key, { resourceVersion: object?.metadata.resourceVersion, epoch });
+  }
+}

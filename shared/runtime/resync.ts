@@ -1,0 +1,144 @@
+/**
+ * The periodic resync (a PingSource tick, and once at start): every object of every owned kind is
+ * brought in order, whatever events were lost.
+ *
+ * With the object cache the sweep costs no request: the owned kinds are already in memory, and an
+ * object that was in order at its current resourceVersion, with no change seen since by any cache
+ * of this function, is skipped. Every `FULL_SWEEP_EVERY` ticks nothing is skipped (what the caches
+ * cannot see — a Secret, a registry — gets its turn). Without a cache (a client that cannot
+ * watch) each kind is LISTed and swept as before.
+ *
+ * A tick answers for the sweep, not for each object: one failing object must not make the broker
+ * replay the whole sweep (its own events and the next tick retry it). Only a kind that could not
+ * even be listed makes the tick itself fail.
+ */
+import { objectKey } from '../kube/objects.ts';
+import type { KubeClient } from '../kube/types.ts';
+import { type Logger, withFields } from '../observability/logger.ts';
+import { observeReconcile } from '../observability/metrics.ts';
+import { type AnyKindReconciler, reconcileAll } from '../reconcile/pipeline.ts';
+import { logFailure, requestKey } from './event-answers.ts';
+import { type ClassifiedFailure, classifyFailure, failureAnswer } from './failure.ts';
+import type { FunctionRuntime } from './function-runtime.ts';
+
+export const FULL_SWEEP_EVERY = 10;
+
+interface KindSweep {
+  objectFailures: number;
+  listFailure?: ClassifiedFailure;
+}
+
+export class Resync {
+  readonly #runtime: FunctionRuntime;
+  #inFlight: Promise<number> | undefined;
+  #ticks = 0;
+
+  constructor(runtime: FunctionRuntime) {
+    this.#runtime = runtime;
+  }
+
+  get inFlight(): Promise<number> | undefined {
+    return this.#inFlight;
+  }
+
+  /** Resolves with the number of objects (or kinds) that failed; concurrent callers share the sweep. */
+  run(kube: KubeClient, log: Logger, isStopping: () => boolean): Promise<number> {
+    if (this.#inFlight) return this.#inFlight;
+    const full = this.#ticks % FULL_SWEEP_EVERY === 0;
+    this.#ticks += 1;
+    const sweep = (async () => {
+      const listFailures: ClassifiedFailure[] = [];
+      let objectFailures = 0;
+      for (const reconciler of this.#runtime.definition.reconcilers) {
+        if (isStopping()) break;
+        const kindLog = withFields(log, { kind: reconciler.gvk.kind });
+        const result = await this.#kind(kube, kindLog, reconciler, full);
+        if (result.listFailure) listFailures.push(result.listFailure);
+        objectFailures += result.objectFailures;
+      }
+      const answer = failureAnswer(listFailures, 'resync');
+      if (answer) throw answer;
+      return objectFailures + listFailures.length;
+    })();
+    this.#inFlight = sweep;
+    const clear = () => {
+      if (this.#inFlight === sweep) this.#inFlight = undefined;
+    };
+    sweep.then(clear, clear);
+    return sweep;
+  }
+
+  async #kind(
+    kube: KubeClient,
+    log: Logger,
+    reconciler: AnyKindReconciler,
+    full: boolean,
+  ): Promise<KindSweep> {
+    const runtime = this.#runtime;
+    const objects = await runtime.cache?.snapshot(reconciler.gvk);
+    if (objects === undefined) return this.#listed(kube, log, reconciler);
+    const keys = new Set<string>();
+    const runs: Promise<void>[] = [];
+    let skipped = 0;
+    for (const object of objects) {
+      const request = objectKey({
+        ...object,
+        apiVersion: reconciler.gvk.apiVersion,
+        kind: reconciler.gvk.kind,
+      });
+      const key = requestKey(request);
+      keys.add(key);
+      if (!full && runtime.isClean(key, object.metadata.resourceVersion)) {
+        skipped += 1;
+        continue;
+      }
+      runs.push(runtime.submit({ request, log, live: false }, 'resync'));
+    }
+    runtime.pruneClean(keys, `${reconciler.gvk.apiVersion}|${reconciler.gvk.kind}|`);
+    const results = await Promise.allSettled(runs);
+    const failed = results.filter((result) => result.status === 'rejected').length;
+    log.info({ objects: objects.length, skipped, failed, full }, 'resync of kind done');
+    return { objectFailures: failed };
+  }
+
+  /** Without a cache: one LIST, then every object in turn (`reconcileAll`). */
+  async #listed(kube: KubeClient, log: Logger, reconciler: AnyKindReconciler): Promise<KindSweep> {
+    const runtime = this.#runtime;
+    const kind = reconciler.gvk.kind;
+    try {
+      const sweep = await reconcileAll(runtime.context(kube, log, true), reconciler);
+      let objectFailures = 0;
+      for (const entry of sweep.entries) {
+        if (entry.outcome) {
+          observeReconcile({
+            function: runtime.name,
+            kind,
+            result: entry.outcome.result,
+            apiRequests: entry.outcome.apiRequests,
+          });
+          if (entry.outcome.requeueAfterSeconds && entry.key) {
+            const delay = Math.min(entry.outcome.requeueAfterSeconds, 600) * 1000;
+            runtime.queue.later(requestKey(entry.key), { request: entry.key, log, live: false }, delay);
+          }
+          continue;
+        }
+        // reconcileAll has logged the failure with the object's key.
+        const failure = classifyFailure(entry.error);
+        observeReconcile({
+          function: runtime.name,
+          kind,
+          result: failure.class === 'retry' ? 'retry' : 'error',
+          errorReason: failure.reason,
+        });
+        objectFailures += 1;
+      }
+      log.info({ objects: sweep.entries.length, failed: sweep.failed }, 'resync of kind done');
+      return { objectFailures };
+    } catch (err) {
+      // Listing the kind failed; the other kinds still get their turn.
+      const failure = classifyFailure(err);
+      logFailure(log, failure, err, `listing ${kind} for resync failed`);
+      return { objectFailures: 0, listFailure: failure };
+    }
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * The one place a function's reconciles run: a fixed pool of workers over a queue of object keys.
+ *
+ * - Coalescing: a key waits in the queue at most once. Events for a key that is already queued
+ *   join that run; events for a key being reconciled mark it dirty, and it runs once more when the
+ *   current run ends (level-triggered: the second run sees everything the events announced).
+ * - Fair order: keys run in the order they were first queued (first created, first Running),
+ *   events before resync work, so a resync sweep never delays a user's change.
+ * - Bounded: at most `concurrency` reconciles at once however many events arrive together.
+ * - Later: time-based follow-ups (`requeueAfterSeconds`) wait on one timer per key, the earliest.
+ *
+ * Every caller learns the outcome of the run that covered its request.
+ */
+export type Priority = 'event' | 'resync';
+
+interface Waiter {
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+interface Entry<R> {
+  request: R;
+  priority: Priority;
+  /** Waiting for a worker; its waiters get this run's outcome. */
+  queued: boolean;
+  running: boolean;
+  waiters: Waiter[];
+  /** Arrived while running: they get the outcome of the next run. */
+  next: Waiter[];
+  nextPriority?: Priority;
+}
+
+export interface WorkQueueOptions<R> {
+  concurrency: number;
+  run: (request: R) => Promise<void>;
+  /** Two requests for one key become one (default: the later one). */
+  merge?: (earlier: R, later: R) => R;
+}
+
+export class WorkQueue<R> {
+  readonly #options: WorkQueueOptions<R>;
+  readonly #entries = new Map<string, Entry<R>>();
+  readonly #pending: Record<Priority, string[]> = { event: [], resync: [] };
+  readonly #timers = new Map<string, { at: number; timer: NodeJS.Timeout }>();
+  #active = 0;
+  #stopped = false;
+
+  constructor(options: WorkQueueOptions<R>) {
+    this.#options = options;
+  }
+
+  /** Keys waiting for a worker. */
+  get depth(): number {
+    return this.#pending.event.length + this.#pending.resync.length;
+  }
+
+  get active(): number {
+    return this.#active;
+  }
+
+  /** Queues `key` (or joins its queued run) and settles with the outcome of the run that covers it. */
+  enqueue(key: string, request: R, priority: Priority = 'event'): Promise<void> {
+    if (this.#stopped) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const waiter = { resolve, reject };
+      const entry = this.#entries.get(key);
+      if (entry === undefined) {
+        this.#entries.set(key, {
+          request,
+          priority,
+          queued: true,
+          running: false,
+          waiters: [waiter],
+          next: [],
+        });
+        this.#pending[priority].push(key);
+      } else if (entry.queued) {
+        entry.request = this.#merge(entry.request, request);
+        entry.waiters.push(waiter);
+        if (priority === 'event' && entry.priority === 'resync') this.#promote(key, entry);
+      } else {
+        entry.request = this.#merge(entry.request, request);
+        entry.next.push(waiter);
+        if (entry.nextPriority !== 'event') entry.nextPriority = priority;
+      }
+      this.#pump();
+    });
+  }
+
+  /** Runs `key` again after `delayMs` (the earliest of several asks wins); failures are the run's to log. */
+  later(key: string, request: R, delayMs: number): void {
+    if (this.#stopped) return;
+    const at = Date.now() + delayMs;
+    const existing = this.#timers.get(key);
+    if (existing && existing.at <= at) return;
+    if (existing) clearTimeout(existing.timer);
+    const timer = setTimeout(() => {
+      this.#timers.delete(key);
+      this.enqueue(key, request, 'event').catch(() => {
+        // The run logged it; the object's next event or the resync retries.
+      });
+    }, delayMs);
+    timer.unref();
+    this.#timers.set(key, { at, timer });
+  }
+
+  /** Drops queued work and timers; runs in progress finish. */
+  stop(): void {
+    this.#stopped = true;
+    for (const { timer } of this.#timers.values()) clearTimeout(timer);
+    this.#timers.clear();
+    for (const priority of ['event', 'resync'] as const) {
+      for (const key of this.#pending[priority]) {
+        const entry = this.#entries.get(key);
+        this.#entries.delete(key);
+        for (const waiter of entry?.waiters ?? []) waiter.resolve();
+      }
+      this.#pending[priority] = [];
+    }
+  }
+
+  #merge(earlier: R, later: R): R {
+    return this.#options.merge ? this.#options.merge(earlier, later) : later;
+  }
+
+  #promote(key: string, entry: Entry<R>): void {
+    this.#pending.resync = this.#pending.resync.filter((k) => k !== key);
+    this.#pending.event.push(key);
+    entry.priority = 'event';
+  }
+
+  #pump(): void {
+    while (this.#active < this.#options.concurrency) {
+      const key = this.#pending.event.shift() ?? this.#pending.resync.shift();
+      if (key === undefined) return;
+      const entry = this.#entries.get(key);
+      if (entry === undefined) continue;
+      this.#start(key, entry);
+    }
+  }
+
+  #start(key: string, entry: Entry<R>): void {
+    entry.queued = false;
+    entry.running = true;
+    const waiters = entry.waiters;
+    entry.waiters = [];
+    this.#active += 1;
+    const settle = (outcome: { ok: true } | { ok: false; err: unknown }) => {
+      this.#active -= 1;
+      entry.running = false;
+      for (const waiter of waiters) {
+        if (outcome.ok) waiter.resolve();
+        else waiter.reject(outcome.err);
+      }
+      if (entry.next.length > 0 && !this.#stopped) {
+        entry.waiters = entry.next;
+        entry.next = [];
+        entry.priority = entry.nextPriority ?? 'event';
+        entry.nextPriority = undefined;
+        entry.queued = true;
+        this.#pending[entry.priority].push(key);
+      } else {
+        for (const waiter of entry.next) waiter.resolve();
+        this.#entries.delete(key);
+      }
+      this.#pump();
+    };
+    // Deferred so that a synchronous throw is an outcome too.
+    Promise.resolve()
+      .then(() => this.#options.run(entry.request))
+      .then(
+        () => settle({ ok: true }),
+        (err: unknown) => settle({ ok: false, err }),
+      );
+  }
+}

@@ -24,6 +24,8 @@ export async function startFunctions(args: {
   logDir: string;
   names?: readonly FunctionName[];
   env?: Record<string, string>;
+  /** Environment for one function on top of `env` (e.g. its own metrics port). */
+  envFor?: (name: FunctionName) => Record<string, string>;
 }): Promise<RunningFunction[]> {
   const running: RunningFunction[] = [];
   for (const name of args.names ?? FUNCTION_NAMES) {
@@ -41,6 +43,7 @@ export async function startFunctions(args: {
           AIM_SYSTEM_NAMESPACE: 'aim-system',
           LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
           ...args.env,
+          ...args.envFor?.(name),
         },
       },
     );

@@ -23,6 +23,8 @@ export interface LocalPlatformOptions {
   resyncIntervalMs?: number;
   /** Extra environment for the function processes. */
   functionEnv?: Record<string, string>;
+  /** Extra environment for one function process (e.g. its own metrics port). */
+  functionEnvFor?: (name: FunctionName) => Record<string, string>;
   /** Starts the cluster simulator (fake nodes and kubelet, KServe/gateway stand-ins). */
   /** Runs after the CRDs are installed and before any function starts (pre-existing objects). */
   beforeFunctions?: (client: KubeClient, controlPlane: ControlPlane) => Promise<void>;
@@ -48,6 +50,10 @@ export interface LocalPlatform {
   functions: RunningFunction[];
   broker?: LocalBroker;
   faultProxy?: FaultProxy;
+  /** Stops one function as Knative does when it scales to zero: its events fail until it is back. */
+  scaleToZero(name: FunctionName): Promise<void>;
+  /** Starts a stopped function again (a cold start: new process, empty cache) and routes to it. */
+  scaleUp(name: FunctionName): Promise<RunningFunction>;
   stop(): Promise<void>;
 }
 
@@ -121,15 +127,16 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
             logDir,
             names: options.functions,
             env: options.functionEnv,
+            ...(options.functionEnvFor ? { envFor: options.functionEnvFor } : {}),
           });
     stops.push(async () => {
       for (const fn of functions) await fn.process.stop();
     });
 
+    const byName = new Map(functions.map((fn) => [fn.name as string, fn.url]));
     let broker: LocalBroker | undefined;
     if (functions.length > 0 && options.eventing !== false) {
       const manifests = loadEventingManifests();
-      const byName = new Map(functions.map((fn) => [fn.name as string, fn.url]));
       broker = new LocalBroker({
         triggers: manifests.triggers,
         resolve: (destination) => (destination.ref ? byName.get(destination.ref.name) : destination.uri),
@@ -154,7 +161,28 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
       await waitForEventFlow(client, theBroker, manifests.apiServerSources);
     }
     log(`local platform up in ${Date.now() - started} ms`);
-    return { controlPlane, client, functions, broker, faultProxy, stop: stopAll };
+    const scaleToZero = async (name: FunctionName) => {
+      const index = functions.findIndex((fn) => fn.name === name);
+      if (index < 0) return;
+      const [fn] = functions.splice(index, 1);
+      byName.delete(name);
+      await fn?.process.stop();
+    };
+    const scaleUp = async (name: FunctionName) => {
+      await scaleToZero(name);
+      const [fn] = await startFunctions({
+        kubeconfigPath: functionKubeconfig,
+        ...(options.functionKubeconfigs ? { kubeconfigs: options.functionKubeconfigs } : {}),
+        logDir,
+        names: [name],
+        env: options.functionEnv,
+        ...(options.functionEnvFor ? { envFor: options.functionEnvFor } : {}),
+      });
+      functions.push(fn!);
+      byName.set(name, fn!.url);
+      return fn!;
+    };
+    return { controlPlane, client, functions, broker, faultProxy, scaleToZero, scaleUp, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;

@@ -1,7 +1,13 @@
 import { KubeConfig } from '@kubernetes/client-node';
 import { KubeError } from './errors.ts';
 import { resourcePath } from './resources.ts';
-import { createTransport, type KubeTransport, type QueryValue, type TransportRequest } from './transport.ts';
+import {
+  createTransport,
+  type KubeTransport,
+  type QueryValue,
+  type TransportOptions,
+  type TransportRequest,
+} from './transport.ts';
 import type {
   ApplyOptions,
   GroupVersionKind,
@@ -25,6 +31,8 @@ export interface KubeClientOptions {
   /** Per-request timeout in ms (default 30 s); expiry is a retryable Timeout KubeError. */
   timeoutMs?: number;
   userAgent?: string;
+  /** Told of every request as it is sent. */
+  onRequest?: (request: TransportRequest) => void;
 }
 
 const APPLY_PATCH = 'application/apply-patch+yaml';
@@ -282,8 +290,9 @@ class ContinueExpired extends Error {
 
 /** A `KubeClient` on the API server named by the kubeconfig (see `loadKubeConfig` for the default). */
 export function createKubeClient(options: KubeClientOptions = {}): KubeClient {
-  const transportOptions: { timeoutMs?: number; userAgent?: string } = {};
+  const transportOptions: TransportOptions = {};
   if (options.timeoutMs !== undefined) transportOptions.timeoutMs = options.timeoutMs;
   if (options.userAgent !== undefined) transportOptions.userAgent = options.userAgent;
+  if (options.onRequest !== undefined) transportOptions.onRequest = options.onRequest;
   return new HttpKubeClient(createTransport(loadKubeConfig(options), transportOptions));
 }

@@ -43,6 +43,8 @@ export interface TransportOptions {
   /** Per-request deadline covering connect, headers and body. Default 30 s. */
   timeoutMs?: number;
   userAgent?: string;
+  /** Told of every request as it is sent (metrics count API requests by verb and resource). */
+  onRequest?: (request: TransportRequest) => void;
 }
 
 type Agent = http.Agent | https.Agent;
@@ -125,6 +127,7 @@ export function createTransport(kubeConfig: KubeConfig, options: TransportOption
     }
     const url = new URL(`${server.origin}${basePath}${req.path}${buildQuery(req.query)}`);
     requestCount += 1;
+    options.onRequest?.(req);
     return { url, description, headers, basicAuth: auth.auth };
   }
 

@@ -13,6 +13,8 @@
  * label.
  */
 import { Counter, Histogram, Registry } from 'prom-client';
+import { requestTarget } from '../kube/request-target.ts';
+import type { TransportRequest } from '../kube/transport.ts';
 
 export const metricsRegistry = new Registry();
 
@@ -42,6 +44,13 @@ export const apiRequestsTotal = new Counter({
   name: 'aim_api_requests_total',
   help: 'Kubernetes API requests issued while reconciling',
   labelNames: ['function', 'kind'] as const,
+  registers: [metricsRegistry],
+});
+
+export const kubeRequestsTotal = new Counter({
+  name: 'aim_kube_requests_total',
+  help: 'Kubernetes API requests sent, by verb (LIST and WATCH apart from GET) and resource',
+  labelNames: ['function', 'verb', 'resource'] as const,
   registers: [metricsRegistry],
 });
 
@@ -84,4 +93,13 @@ export function observeReconcile(observation: ReconcileObservation): void {
 
 export function observeEvent(fn: string, type: string, outcome: EventOutcome): void {
   eventsTotal.inc({ function: fn, type, outcome });
+}
+
+/** One API request a function sent (see `requestTarget` for the verb and resource). */
+export function countKubeRequest(
+  fn: string,
+  request: Pick<TransportRequest, 'method' | 'path' | 'query'>,
+): void {
+  const { verb, resource } = requestTarget(request);
+  kubeRequestsTotal.inc({ function: fn, verb, resource });
 }

@@ -10,7 +10,7 @@ import { createKubeClient } from '../kube/client.ts';
 import { createEventRecorder } from '../kube/event-recorder.ts';
 import type { KubeClient } from '../kube/types.ts';
 import { createLogger, type Logger, withFields } from '../observability/logger.ts';
-import { observeReconcile } from '../observability/metrics.ts';
+import { countKubeRequest, observeReconcile } from '../observability/metrics.ts';
 import {
   type ReconcileContext,
   type ReconcileOutcome,
@@ -78,7 +78,9 @@ export class FunctionRuntime {
   kube(): Promise<KubeClient> {
     if (this.#client === undefined) {
       const creating = (async () => {
-        const client = await (this.#deps.createClient ? this.#deps.createClient() : createKubeClient());
+        const client = await (this.#deps.createClient
+          ? this.#deps.createClient()
+          : createKubeClient({ onRequest: (request) => countKubeRequest(this.name, request) }));
         this.#cache ??= this.#createCache(client);
         return client;
       })();

@@ -1,0 +1,67 @@
+/**
+ * `npm run bench:platform -- --n 100`: the product's performance on the real local platform
+ * (kube-apiserver + etcd, the ApiServerSource adapters, the broker, the five functions, the
+ * simulator playing KServe), the way `npm start` runs it. Prints the figures and writes them as
+ * JSON (docs/performance.md says what each one means).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { freeLoopbackPort } from '../local/control-plane/ports.ts';
+import { FUNCTION_NAMES } from '../local/platform/functions.ts';
+import { startLocalPlatform } from '../local/platform/local-platform.ts';
+import { startSimulator } from '../local/simulator/simulator.ts';
+import { runWorkload } from './bench/run.ts';
+
+const { values } = parseArgs({
+  options: {
+    n: { type: 'string', default: '100' },
+    out: { type: 'string' },
+    'quiet-seconds': { type: 'string', default: '60' },
+    samples: { type: 'string', default: '10' },
+  },
+});
+const n = Number(values.n);
+const root = resolve(import.meta.dirname, '..');
+const dir = join(root, '.aim-local', `bench-${n}`);
+const out = values.out ?? join(root, '.aim-local', `bench-${n}.json`);
+
+const metricsPorts = new Map<string, number>();
+for (const name of FUNCTION_NAMES) metricsPorts.set(name, await freeLoopbackPort());
+
+const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
+const started = Date.now();
+const platform = await startLocalPlatform({
+  dir,
+  log,
+  resyncIntervalMs: 60_000,
+  functionEnvFor: (name) => ({ AIM_METRICS_PORT: String(metricsPorts.get(name)) }),
+  simulator: ({ client, controlPlane }) =>
+    startSimulator({
+      client,
+      certDir: join(controlPlane.dir, 'pki'),
+      kubeconfigPath: controlPlane.kubeconfigPath,
+    }),
+});
+log(`platform up in ${Date.now() - started} ms`);
+try {
+  const result = await runWorkload(platform, {
+    n,
+    metricsPorts,
+    quietSeconds: Number(values['quiet-seconds']),
+    samples: Number(values.samples),
+    log,
+  });
+  const report = {
+    machine: { cores: cpus().length, loadAverage: loadavg(), node: process.version },
+    n,
+    ...result,
+  };
+  mkdirSync(join(root, '.aim-local'), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  log(`written to ${out}`);
+} finally {
+  await platform.stop();
+}

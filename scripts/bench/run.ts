@@ -1,0 +1,180 @@
+/** The measurements of `npm run bench:platform`, in the order they run. */
+import type { LocalPlatform } from '../../local/platform/local-platform.ts';
+import type { KubeClient, KubeObject } from '../../shared/kube/types.ts';
+import { isvcName } from '../../shared/naming/service-names.ts';
+import {
+  apiserverScraper,
+  difference,
+  isWrite,
+  type RequestCounts,
+  sorted,
+  total,
+} from './apiserver-metrics.ts';
+import { scrapeFunctions } from './function-metrics.ts';
+import { type ProcessStats, processStats } from './process-stats.ts';
+import { Tracker } from './tracker.ts';
+import * as workload from './workload.ts';
+
+export interface RunOptions {
+  n: number;
+  metricsPorts: ReadonlyMap<string, number>;
+  quietSeconds: number;
+  samples: number;
+  log: (msg: string) => void;
+}
+
+const FIELD_MANAGER = 'aim-bench';
+const CREATE_CONCURRENCY = 20;
+
+function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const ordered = [...values].sort((a, b) => a - b);
+  return ordered[Math.min(ordered.length - 1, Math.ceil((p / 100) * ordered.length) - 1)]!;
+}
+
+async function apply(client: KubeClient, object: KubeObject): Promise<void> {
+  await client.apply(object, { fieldManager: FIELD_MANAGER, force: true });
+}
+
+function functionTotals(before: Map<string, RequestCounts>, after: Map<string, RequestCounts>) {
+  const perFunction: Record<string, { total: number; writes: number; byVerb: Record<string, number> }> = {};
+  let all = 0;
+  let writes = 0;
+  for (const [name, counts] of after) {
+    const delta = difference(counts, before.get(name) ?? new Map());
+    perFunction[name] = { total: total(delta), writes: total(delta, isWrite), byVerb: sorted(delta) };
+    all += total(delta);
+    writes += total(delta, isWrite);
+  }
+  return { all, writes, perFunction };
+}
+
+export async function runWorkload(platform: LocalPlatform, options: RunOptions) {
+  const { client } = platform;
+  const { n, log } = options;
+  const scrapeApiserver = apiserverScraper(platform.controlPlane.kubeconfigPath);
+  const pids = () => new Map(platform.functions.map((fn) => [fn.name, fn.process.child.pid!]));
+  const cpuBefore = new Map([...pids()].map(([name, pid]) => [name, processStats(pid)?.cpuSeconds ?? 0]));
+
+  await apply(client, workload.namespace());
+  const tracker = await Tracker.start(client);
+
+  // ---- N services created at once ----
+  const apiBefore = await scrapeApiserver();
+  const fnBefore = await scrapeFunctions(options.metricsPorts);
+  const t0 = Date.now();
+  await apply(client, workload.model());
+  await apply(client, workload.template());
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CREATE_CONCURRENCY }, async () => {
+      while (next < n) {
+        const index = next++;
+        await client.create(workload.service(index), { fieldManager: FIELD_MANAGER });
+        tracker.created(workload.serviceName(index), Date.now());
+      }
+    }),
+  );
+  log(`${n} services created in ${Date.now() - t0} ms`);
+  await tracker.until(
+    () => tracker.runningCount() >= n,
+    Math.max(Number(process.env.BENCH_TIMEOUT_MS ?? 300_000), n * 2_000),
+    `${n} services Running`,
+  );
+  const allRunningMs = Date.now() - t0;
+  log(`all ${n} Running after ${allRunningMs} ms`);
+  const createToRunning = [...tracker.services.values()]
+    .filter((t) => t.createdAt !== undefined && t.runningAt !== undefined)
+    .map((t) => t.runningAt! - t.createdAt!);
+  const apiRun = difference(await scrapeApiserver(), apiBefore);
+  const fnRun = functionTotals(fnBefore, await scrapeFunctions(options.metricsPorts));
+
+  // ---- quiet window ----
+  log(`quiet window of ${options.quietSeconds} s`);
+  const apiQuietBefore = await scrapeApiserver();
+  const fnQuietBefore = await scrapeFunctions(options.metricsPorts);
+  await new Promise((resolve) => setTimeout(resolve, options.quietSeconds * 1000));
+  const apiQuiet = difference(await scrapeApiserver(), apiQuietBefore);
+  const fnQuiet = functionTotals(fnQuietBefore, await scrapeFunctions(options.metricsPorts));
+  const perServicePerMinute = (count: number) => count / n / (options.quietSeconds / 60);
+
+  // ---- single changes ----
+  const changeLatencies: number[] = [];
+  for (let sample = 0; sample < Math.min(options.samples, n); sample++) {
+    const name = workload.serviceName(Math.floor((sample * n) / options.samples));
+    const isvc = isvcName({ name, namespace: workload.BENCH_NAMESPACE });
+    const generation = tracker.isvcGenerations.get(isvc) ?? 0;
+    const started = Date.now();
+    await client.mergePatch(
+      {
+        apiVersion: 'aim.eai.amd.com/v1alpha1',
+        kind: 'AIMService',
+        namespace: workload.BENCH_NAMESPACE,
+        name,
+      },
+      { spec: { replicas: 2 } },
+      { fieldManager: FIELD_MANAGER },
+    );
+    await tracker.until(
+      () => (tracker.isvcGenerations.get(isvc) ?? 0) > generation,
+      60_000,
+      `${isvc} updated`,
+    );
+    changeLatencies.push(Date.now() - started);
+  }
+
+  // ---- per-process CPU and memory ----
+  const processes: Record<string, ProcessStats & { cpuSecondsDuringRun: number }> = {};
+  for (const [name, pid] of pids()) {
+    const stats = processStats(pid);
+    if (stats)
+      processes[name] = { ...stats, cpuSecondsDuringRun: stats.cpuSeconds - (cpuBefore.get(name) ?? 0) };
+  }
+
+  // ---- cold start: a change made while service-resolve is scaled to zero ----
+  await platform.scaleToZero('service-resolve');
+  const cold = workload.service(n);
+  await client.create(cold, { fieldManager: FIELD_MANAGER });
+  const spawned = Date.now();
+  await platform.scaleUp('service-resolve');
+  const ready = Date.now();
+  await tracker.until(
+    () =>
+      ((tracker.serviceObjects.get(cold.metadata.name)?.status?.conditions ?? []) as { type: string }[]).some(
+        (c) => c.type === 'ModelReady',
+      ),
+    60_000,
+    'the cold function’s first status write',
+  );
+  const coldStart = { toReadyMs: ready - spawned, toFirstStatusWriteMs: Date.now() - spawned };
+  tracker.stop();
+
+  const left = [...tracker.services.values()].filter((t) => t.leftRunning > 0).length;
+  return {
+    allRunningMs,
+    createToRunningMs: { p50: percentile(createToRunning, 50), p99: percentile(createToRunning, 99) },
+    run: {
+      apiserverRequests: total(apiRun),
+      apiserverRequestsPerService: total(apiRun) / n,
+      functionRequests: fnRun.all,
+      functionRequestsPerService: fnRun.all / n,
+      functionWrites: fnRun.writes,
+      apiserverByVerb: sorted(apiRun),
+      perFunction: fnRun.perFunction,
+    },
+    quiet: {
+      seconds: options.quietSeconds,
+      apiserverRequests: total(apiQuiet),
+      apiserverPerServicePerMinute: perServicePerMinute(total(apiQuiet)),
+      functionRequests: fnQuiet.all,
+      functionPerServicePerMinute: perServicePerMinute(fnQuiet.all),
+      functionWrites: fnQuiet.writes,
+      apiserverByVerb: sorted(apiQuiet),
+      perFunction: fnQuiet.perFunction,
+    },
+    singleChangeMs: { samples: changeLatencies, p50: percentile(changeLatencies, 50) },
+    servicesThatLeftRunning: left,
+    processes,
+    coldStart,
+  };
+}

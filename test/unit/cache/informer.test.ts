@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Informer, type InformerOptions } from '../../../shared/cache/informer.ts';
-import { KubeError, type KubeErrorReason } from '../../../shared/kube/errors.ts';
-import type { KubeClient, KubeObject, ListOptions, ObjectList } from '../../../shared/kube/types.ts';
+import { KubeError } from '../../../shared/kube/errors.ts';
+import type {
+  KubeClient,
+  KubeErrorReason,
+  KubeObject,
+  ListOptions,
+  ObjectList,
+} from '../../../shared/kube/types.ts';
 import type { WatchEvent, WatchOptions } from '../../../shared/kube/watch.ts';
 
 const MODELS = { apiVersion: 'aim.eai.amd.com/v1alpha1', kind: 'AIMModel' };

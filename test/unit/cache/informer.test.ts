@@ -248,3 +248,41 @@ describe('Informer', () => {
     await expect(ready).resolves.toBe(false);
   });
 });
+
+describe('Informer after stop()', () => {
+  /** What ready() and reached() answer once pending callbacks ran ('pending' if they never settle). */
+  async function answersAfterStop(inf: Informer) {
+    let answers: unknown = 'pending';
+    void Promise.all([inf.ready(), inf.reached('5', 60_000)]).then((values) => {
+      answers = values;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    return answers;
+  }
+
+  it('answers ready() and reached() with false when stopped before any read', async () => {
+    const client = new ScriptedClient();
+    const inf = informer(client);
+    inf.stop();
+    expect(await answersAfterStop(inf)).toEqual([false, false]);
+    expect(client.lists).toEqual([]);
+  });
+
+  it('answers ready() and reached() with false when stopped while the first LIST is pending', async () => {
+    const client = new ScriptedClient();
+    const inf = informer(client);
+    vi.spyOn(client, 'list').mockReturnValue(new Promise(() => {}));
+    void inf.ready();
+    inf.stop();
+    expect(await answersAfterStop(inf)).toEqual([false, false]);
+  });
+
+  it('answers ready() and reached() with false when stopped after the first LIST failed', async () => {
+    const client = new ScriptedClient();
+    client.answers.push(kubeError('Forbidden', 403));
+    const inf = informer(client);
+    await expect(inf.ready()).resolves.toBe(false);
+    inf.stop();
+    expect(await answersAfterStop(inf)).toEqual([false, false]);
+  });
+});

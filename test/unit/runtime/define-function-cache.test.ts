@@ -6,26 +6,21 @@ import { CloudEvent } from 'cloudevents';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AIM_API_VERSION } from '../../../shared/api/group.ts';
 import { INFORMED } from '../../../shared/cache/kinds.ts';
-import { CONTROLLER_NAMES } from '../../../shared/constants/labels.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
-import { createLogger } from '../../../shared/observability/logger.ts';
 import { metricsRegistry } from '../../../shared/observability/metrics.ts';
-import { defineFunction, type FunctionDefinition } from '../../../shared/runtime/define-function.ts';
-import { shellReconciler } from '../../../shared/runtime/shell-reconciler.ts';
+import type { FunctionDefinition } from '../../../shared/runtime/define-function.ts';
 import { FakeKubeClient } from '../../support/fake-kube.ts';
+import { shellModelInspect, testFunction } from '../../support/function-harness.ts';
 import { WatchingFakeKubeClient } from '../../support/watching-fake-kube.ts';
 
 const definition: FunctionDefinition = {
-  name: 'model-inspect',
-  reconcilers: [
-    shellReconciler({
-      functionName: 'model-inspect',
-      kind: 'AIMModel',
-      controllerName: CONTROLLER_NAMES.model,
-      runtimeConfigHealth: 'component',
-    }),
+  ...shellModelInspect,
+  informedKinds: [
+    INFORMED.models,
+    INFORMED.clusterModels,
+    INFORMED.runtimeConfigs,
+    INFORMED.clusterRuntimeConfigs,
   ],
-  informedKinds: [INFORMED.models, INFORMED.runtimeConfigs, INFORMED.clusterRuntimeConfigs],
 };
 
 const NOW = new Date('2026-05-01T12:00:00Z');
@@ -78,28 +73,14 @@ afterEach(async () => {
 function harness() {
   const fake = new FakeKubeClient({ now: () => NOW });
   const kube = new WatchingFakeKubeClient(fake);
-  let lines: string[] = [];
-  const logger = createLogger({
-    function: definition.name,
-    level: 'debug',
-    destination: { write: (l) => lines.push(l) },
-  });
-  const fn = defineFunction(definition, {
-    createClient: () => kube,
-    logger,
-    now: () => NOW,
-    operatorNamespace: 'aim-system',
-    initialResync: false,
-    cacheCatchUpMs: 50,
-  });
+  const { fn, lines, records, send } = testFunction(definition, kube, NOW, { cacheCatchUpMs: 50 });
   stops.push(fn.shutdown);
   /** Names of the objects reconciled since the last call (the runtime's line; the pipeline's is debug). */
   const reconciled = () => {
-    const names = lines
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
+    const names = records()
       .filter((record) => record.msg === 'reconciled' && record.level !== 'debug' && record.level !== 20)
       .map((record) => record.name as string);
-    lines = [];
+    lines.length = 0;
     return names;
   };
   /** API calls (of the fake) since the last call. */
@@ -114,7 +95,7 @@ function harness() {
     fn,
     reconciled,
     calls,
-    send: (event: CloudEvent<unknown>) => fn.handle({ cloudevent: event }),
+    send,
   };
 }
 

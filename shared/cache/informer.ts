@@ -75,6 +75,8 @@ export class Informer {
   /** Starts the informer on first use; resolves whether the store holds a full LIST. */
   ready(): Promise<boolean> {
     if (this.#synced) return Promise.resolve(true);
+    // A stopped informer never lists again: a reader arriving during shutdown reads live.
+    if (this.#stopped) return Promise.resolve(false);
     if (!this.#started) {
       this.#started = true;
       void this.#run();

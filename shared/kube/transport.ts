@@ -168,19 +168,22 @@ export function createTransport(kubeConfig: KubeConfig, options: TransportOption
             const status = response.statusCode ?? 0;
             let pending = '';
             response.setEncoding('utf8');
+            const ok = status >= 200 && status < 300;
             response.on('data', (chunk: string) => {
               pending += chunk;
+              // An error answer is one Status body (often newline-terminated): kept whole for the error.
+              if (!ok) return;
               let newline = pending.indexOf('\n');
               while (newline >= 0) {
                 const line = pending.slice(0, newline);
                 pending = pending.slice(newline + 1);
-                if (status >= 200 && status < 300 && line.trim() !== '') onLine(line);
+                if (line.trim() !== '') onLine(line);
                 newline = pending.indexOf('\n');
               }
             });
             response.on('error', fail);
             response.on('end', () => {
-              if (status >= 200 && status < 300) {
+              if (ok) {
                 if (pending.trim() !== '') onLine(pending);
                 resolve();
               } else reject(classifyHttpError(status, pending, description, null));

@@ -1,7 +1,6 @@
 import { CloudEvent } from 'cloudevents';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AIM_API_VERSION } from '../../../shared/api/group.ts';
-import { CONTROLLER_NAMES } from '../../../shared/constants/labels.ts';
 import { objectKey } from '../../../shared/kube/objects.ts';
 import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
 import { createLogger } from '../../../shared/observability/logger.ts';
@@ -12,32 +11,10 @@ import {
   type FunctionDefinition,
   type FunctionDependencies,
 } from '../../../shared/runtime/define-function.ts';
-import { mapRuntimeConfigEvents } from '../../../shared/runtime/runtime-config-dependents.ts';
-import { shellReconciler } from '../../../shared/runtime/shell-reconciler.ts';
 import { FakeKubeClient } from '../../support/fake-kube.ts';
+import { shellModelInspect, testFunction } from '../../support/function-harness.ts';
 
-/**
- * A function with model-inspect's name and kinds on shell reconcilers: these tests are about the
- * runtime, so they must not depend on (or reach the registries of) the real model domain logic.
- */
-const modelInspect: FunctionDefinition = {
-  name: 'model-inspect',
-  reconcilers: [
-    shellReconciler({
-      functionName: 'model-inspect',
-      kind: 'AIMModel',
-      controllerName: CONTROLLER_NAMES.model,
-      runtimeConfigHealth: 'component',
-    }),
-    shellReconciler({
-      functionName: 'model-inspect',
-      kind: 'AIMClusterModel',
-      controllerName: CONTROLLER_NAMES.clusterModel,
-      runtimeConfigHealth: 'upstream',
-    }),
-  ],
-  mapEvent: mapRuntimeConfigEvents,
-};
+const modelInspect = shellModelInspect;
 
 const NOW = new Date('2026-05-01T12:00:00Z');
 
@@ -84,22 +61,7 @@ const ping = () =>
 
 function harness(definition: FunctionDefinition = modelInspect, deps: FunctionDependencies = {}) {
   const kube = new FakeKubeClient({ now: () => NOW });
-  const lines: string[] = [];
-  const logger = createLogger({
-    function: definition.name,
-    level: 'debug',
-    destination: { write: (l) => lines.push(l) },
-  });
-  const fn = defineFunction(definition, {
-    createClient: () => kube,
-    logger,
-    now: () => NOW,
-    operatorNamespace: 'aim-system',
-    initialResync: false,
-    ...deps,
-  });
-  const records = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { kube, fn, records, send: (event: CloudEvent<unknown>) => fn.handle({ cloudevent: event }) };
+  return { kube, ...testFunction(definition, kube, NOW, deps) };
 }
 
 function conditionsOf(kube: FakeKubeClient, object: KubeObject): { type: string; reason: string }[] {

@@ -1,0 +1,163 @@
+/**
+ * defineFunction with a client that can watch: reconciles read the object cache, events coalesce
+ * in the work queue, and a resync skips what is in order.
+ */
+import { CloudEvent } from 'cloudevents';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AIM_API_VERSION } from '../../../shared/api/group.ts';
+import { INFORMED } from '../../../shared/cache/kinds.ts';
+import type { KubeObject } from '../../../shared/kube/types.ts';
+import { metricsRegistry } from '../../../shared/observability/metrics.ts';
+import type { FunctionDefinition } from '../../../shared/runtime/define-function.ts';
+import { FakeKubeClient } from '../../support/fake-kube.ts';
+import { shellModelInspect, testFunction } from '../../support/function-harness.ts';
+import { WatchingFakeKubeClient } from '../../support/watching-fake-kube.ts';
+
+const definition: FunctionDefinition = {
+  ...shellModelInspect,
+  informedKinds: [
+    INFORMED.models,
+    INFORMED.clusterModels,
+    INFORMED.runtimeConfigs,
+    INFORMED.clusterRuntimeConfigs,
+  ],
+};
+
+const NOW = new Date('2026-05-01T12:00:00Z');
+const MODEL_KEY = { apiVersion: AIM_API_VERSION, kind: 'AIMModel', namespace: 'team-a' };
+
+function model(name: string): KubeObject {
+  return {
+    apiVersion: AIM_API_VERSION,
+    kind: 'AIMModel',
+    metadata: { name, namespace: 'team-a', generation: 1 },
+    spec: { image: 'registry.example/llama:1' },
+  };
+}
+
+let counter = 0;
+function refEvent(name: string) {
+  counter += 1;
+  return new CloudEvent<unknown>({
+    id: `evt-${name}-${counter}`,
+    type: 'dev.knative.apiserver.ref.update',
+    source: 'https://10.96.0.1:443',
+    data: { apiVersion: AIM_API_VERSION, kind: 'AIMModel', name, namespace: 'team-a' },
+  });
+}
+
+function resourceEvent(object: KubeObject) {
+  counter += 1;
+  return new CloudEvent<unknown>({
+    id: `evt-${object.metadata.name}-${counter}`,
+    type: 'dev.knative.apiserver.resource.update',
+    source: 'https://10.96.0.1:443',
+    data: object,
+  });
+}
+
+const ping = () =>
+  new CloudEvent<unknown>({
+    id: `tick-${++counter}`,
+    type: 'dev.knative.sources.ping',
+    source: 'ping',
+    data: { reason: 'resync' },
+  });
+
+const stops: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0)) await stop();
+  metricsRegistry.resetMetrics();
+});
+
+function harness() {
+  const fake = new FakeKubeClient({ now: () => NOW });
+  const kube = new WatchingFakeKubeClient(fake);
+  const { fn, lines, records, send } = testFunction(definition, kube, NOW, { cacheCatchUpMs: 50 });
+  stops.push(fn.shutdown);
+  /** Names of the objects reconciled since the last call (the runtime's line; the pipeline's is debug). */
+  const reconciled = () => {
+    const names = records()
+      .filter((record) => record.msg === 'reconciled' && record.level !== 'debug' && record.level !== 20)
+      .map((record) => record.name as string);
+    lines.length = 0;
+    return names;
+  };
+  /** API calls (of the fake) since the last call. */
+  const calls = () => {
+    const methods = fake.calls.map((call) => call.method);
+    fake.resetCalls();
+    return methods;
+  };
+  return {
+    fake,
+    kube,
+    fn,
+    reconciled,
+    calls,
+    send,
+  };
+}
+
+describe('defineFunction with an object cache', () => {
+  it('coalesces a burst of events for one object into at most two reconciles', async () => {
+    const { fake, send, reconciled } = harness();
+    fake.seed(model('llama'));
+    await Promise.all(Array.from({ length: 12 }, () => send(refEvent('llama'))));
+    const runs = reconciled();
+    expect(runs.length).toBeGreaterThanOrEqual(1);
+    expect(runs.length).toBeLessThanOrEqual(2);
+    expect(new Set(runs)).toEqual(new Set(['llama']));
+  });
+
+  it('reads from memory for an event the cache has seen, and live for one it has not reached', async () => {
+    const { fake, send, calls } = harness();
+    fake.seed(model('llama'));
+    await send(refEvent('llama'));
+    const seen = fake.peek<KubeObject>({ ...MODEL_KEY, name: 'llama' })!;
+    calls();
+
+    await send(resourceEvent(seen));
+    expect(calls()).not.toContain('get');
+
+    const ahead = structuredClone(seen);
+    ahead.metadata.resourceVersion = String(Number(fake.version) + 1000);
+    await send(resourceEvent(ahead));
+    expect(calls()).toContain('get');
+  });
+
+  it('a resync after everything is in order makes no API call and no reconcile', async () => {
+    const { fake, send, reconciled, calls } = harness();
+    fake.seed(model('a'), model('b'), model('c'));
+    await send(ping());
+    expect(reconciled().sort()).toEqual(['a', 'b', 'c']);
+    calls();
+    // The sweep's own status writes came back through the watch: any change seen may matter to any
+    // object, so one more sweep runs, from memory (no API call), and finds everything in order.
+    await send(ping());
+    expect(calls()).toEqual([]);
+    reconciled();
+    for (let tick = 0; tick < 3; tick += 1) {
+      await send(ping());
+      expect(reconciled()).toEqual([]);
+      expect(calls()).toEqual([]);
+    }
+  });
+
+  it('a change to an object makes the next resync reconcile it', async () => {
+    const { fake, kube, send, reconciled } = harness();
+    fake.seed(model('a'), model('b'));
+    await send(ping());
+    await send(ping());
+    reconciled();
+    await send(ping());
+    expect(reconciled()).toEqual([]);
+    await kube.mergePatch({ ...MODEL_KEY, name: 'b' }, { spec: { image: 'registry.example/llama:2' } });
+    await send(ping());
+    expect(reconciled()).toContain('b');
+    await send(ping());
+    reconciled();
+    await send(ping());
+    expect(reconciled()).toEqual([]);
+  });
+});

@@ -1,0 +1,216 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Priority, WorkQueue } from '../../../shared/runtime/work-queue.ts';
+
+interface Run {
+  request: string;
+  finish: () => void;
+  fail: (err: unknown) => void;
+}
+
+/** A queue whose runs wait until the test finishes them; requests are "key:payload". */
+function controlledQueue(concurrency: number, merge?: (a: string, b: string) => string) {
+  const runs: Run[] = [];
+  let active = 0;
+  let maxActive = 0;
+  const queue = new WorkQueue<string>({
+    concurrency,
+    ...(merge ? { merge } : {}),
+    run: (request) =>
+      new Promise<void>((resolve, reject) => {
+        active += 1;
+        maxActive = Math.max(maxActive, active);
+        const done = (settle: () => void) => () => {
+          active -= 1;
+          settle();
+        };
+        runs.push({ request, finish: done(resolve), fail: (err) => done(() => reject(err))() });
+      }),
+  });
+  const enqueue = (key: string, payload = key, priority: Priority = 'event') =>
+    track(queue.enqueue(key, payload, priority));
+  return { queue, runs, enqueue, maxActive: () => maxActive, started: () => runs.map((r) => r.request) };
+}
+
+/** A promise's state, readable synchronously after microtasks ran. */
+function track(promise: Promise<void>) {
+  const state: { outcome: 'pending' | 'resolved' | 'rejected'; error?: unknown } = { outcome: 'pending' };
+  promise.then(
+    () => {
+      state.outcome = 'resolved';
+    },
+    (error: unknown) => {
+      state.outcome = 'rejected';
+      state.error = error;
+    },
+  );
+  return state;
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+afterEach(() => vi.useRealTimers());
+
+describe('WorkQueue', () => {
+  it('coalesces enqueues of a queued key into one run whose outcome every waiter gets', async () => {
+    const q = controlledQueue(1, (a, b) => `${a}+${b}`);
+    const blocker = q.enqueue('busy');
+    await settle();
+    const waiters = [q.enqueue('k', 'one'), q.enqueue('k', 'two'), q.enqueue('k', 'three')];
+    expect(q.queue.depth).toBe(1);
+    q.runs[0]!.finish();
+    await settle();
+    expect(q.started()).toEqual(['busy', 'one+two+three']);
+    expect(waiters.map((w) => w.outcome)).toEqual(['pending', 'pending', 'pending']);
+    q.runs[1]!.finish();
+    await settle();
+    expect(blocker.outcome).toBe('resolved');
+    expect(waiters.map((w) => w.outcome)).toEqual(['resolved', 'resolved', 'resolved']);
+    expect(q.runs).toHaveLength(2);
+  });
+
+  it('runs a key enqueued while it runs exactly once more, after the current run', async () => {
+    const q = controlledQueue(2);
+    const first = q.enqueue('k', 'v1');
+    await settle();
+    const second = q.enqueue('k', 'v2');
+    const third = q.enqueue('k', 'v3');
+    await settle();
+    expect(q.started()).toEqual(['v1']);
+    q.runs[0]!.finish();
+    await settle();
+    expect(first.outcome).toBe('resolved');
+    expect(second.outcome).toBe('pending');
+    expect(q.started()).toEqual(['v1', 'v3']);
+    q.runs[1]!.finish();
+    await settle();
+    expect([second.outcome, third.outcome]).toEqual(['resolved', 'resolved']);
+    expect(q.runs).toHaveLength(2);
+    expect(q.queue.active).toBe(0);
+  });
+
+  it('never runs more than `concurrency` at once and starts keys first queued, first run', async () => {
+    const q = controlledQueue(3);
+    const keys = Array.from({ length: 10 }, (_, i) => `k${i}`);
+    const waiters = keys.map((key) => q.enqueue(key));
+    await settle();
+    expect(q.started()).toEqual(['k0', 'k1', 'k2']);
+    for (let finished = 0; finished < keys.length; finished += 1) {
+      expect(q.queue.active).toBeLessThanOrEqual(3);
+      q.runs[finished]!.finish();
+      await settle();
+    }
+    expect(q.started()).toEqual(keys);
+    expect(q.maxActive()).toBe(3);
+    expect(waiters.every((w) => w.outcome === 'resolved')).toBe(true);
+  });
+
+  it('runs event work before resync work and promotes a queued resync key an event asks for', async () => {
+    const q = controlledQueue(1);
+    q.enqueue('busy');
+    await settle();
+    q.enqueue('r1', 'r1', 'resync');
+    q.enqueue('r2', 'r2', 'resync');
+    q.enqueue('r3', 'r3', 'resync');
+    q.enqueue('e1', 'e1', 'event');
+    q.enqueue('r2', 'r2-by-event', 'event');
+    q.enqueue('r3', 'r3-again', 'resync');
+    for (let i = 0; i < 5; i += 1) {
+      q.runs[i]!.finish();
+      await settle();
+    }
+    expect(q.started()).toEqual(['busy', 'e1', 'r2-by-event', 'r1', 'r3-again']);
+  });
+
+  it('gives the rerun after a running key event priority when any request for it was an event', async () => {
+    const q = controlledQueue(1);
+    q.enqueue('k', 'k1');
+    await settle();
+    q.enqueue('r', 'r', 'resync');
+    q.enqueue('k', 'k2', 'resync');
+    q.enqueue('k', 'k3', 'event');
+    q.runs[0]!.finish();
+    await settle();
+    expect(q.started()).toEqual(['k1', 'k3']);
+  });
+
+  it('rejects only the waiters of a failing run; other keys and the next run are unaffected', async () => {
+    const q = controlledQueue(1);
+    q.enqueue('busy');
+    await settle();
+    const failing = [q.enqueue('bad'), q.enqueue('bad')];
+    const good = q.enqueue('good');
+    q.runs[0]!.finish();
+    await settle();
+    expect(q.started()).toEqual(['busy', 'bad']);
+    const afterwards = q.enqueue('bad', 'bad-again');
+    const boom = new Error('boom');
+    q.runs[1]!.fail(boom);
+    await settle();
+    expect(failing.map((w) => [w.outcome, w.error])).toEqual([
+      ['rejected', boom],
+      ['rejected', boom],
+    ]);
+    expect(q.started()).toEqual(['busy', 'bad', 'good']);
+    q.runs[2]!.finish();
+    await settle();
+    expect(good.outcome).toBe('resolved');
+    expect(afterwards.outcome).toBe('pending');
+    q.runs[3]!.finish();
+    await settle();
+    expect(q.started()).toEqual(['busy', 'bad', 'good', 'bad-again']);
+    expect(afterwards.outcome).toBe('resolved');
+  });
+
+  it('treats a run that throws synchronously as a failed run', async () => {
+    const queue = new WorkQueue<string>({
+      concurrency: 1,
+      run: () => {
+        throw new Error('sync throw');
+      },
+    });
+    await expect(queue.enqueue('k', 'k')).rejects.toThrow('sync throw');
+    await expect(queue.enqueue('k', 'k')).rejects.toThrow('sync throw');
+  });
+
+  it('later() keeps the earliest timer of a key and queues it as an event when due', async () => {
+    vi.useFakeTimers();
+    const q = controlledQueue(1);
+    q.queue.later('k', 'at-1000', 1000);
+    q.queue.later('k', 'at-5000', 5000);
+    q.queue.later('j', 'j-at-2000', 2000);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(q.runs).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(q.started()).toEqual(['at-1000']);
+    q.queue.later('k', 'at-300', 300);
+    q.queue.later('k', 'at-100', 100);
+    q.runs[0]!.finish();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(q.started()).toEqual(['at-1000', 'at-100']);
+    q.runs[1]!.finish();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(q.started()).toEqual(['at-1000', 'at-100', 'j-at-2000']);
+  });
+
+  it('stop() resolves queued waiters, drops timers, and lets the running run finish', async () => {
+    vi.useFakeTimers();
+    const q = controlledQueue(1);
+    const running = q.enqueue('a');
+    await vi.advanceTimersByTimeAsync(0);
+    const queued = q.enqueue('b');
+    const rerun = q.enqueue('a', 'a-again');
+    q.queue.later('c', 'c', 10);
+    q.queue.stop();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queued.outcome).toBe('resolved');
+    expect(running.outcome).toBe('pending');
+    q.runs[0]!.finish();
+    await vi.advanceTimersByTimeAsync(100);
+    expect([running.outcome, rerun.outcome]).toEqual(['resolved', 'resolved']);
+    expect(q.started()).toEqual(['a']);
+    expect(q.enqueue('d').outcome).toBe('pending');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(q.started()).toEqual(['a']);
+    expect(q.queue.depth).toBe(0);
+  });
+});

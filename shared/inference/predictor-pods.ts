@@ -13,8 +13,10 @@
  *   never reach the InferenceService whose pods fail for lack of it. The verdict (state, reason,
  *   message) is kept; only those categories are dropped (the resync re-inspects the pods).
  */
-import { POD_REASONS, SERVICE_COMPONENTS } from '../constants/conditions.ts';
+
 import { KSERVE_LABELS } from '../constants/kserve.ts';
+import { POD_REASONS } from '../constants/pod-conditions.ts';
+import { SERVICE_COMPONENTS } from '../constants/service-conditions.ts';
 import type { KubeClient, KubeObject } from '../kube/types.ts';
 import {
   categorizeError,

@@ -16,7 +16,7 @@
  * The two additions surface states upstream reports as "starting" forever: a pod whose container
  * can never be created, and a crash loop.
  */
-import { POD_PENDING_EVENT_REASONS, POD_REASONS } from '../constants/conditions.ts';
+import { POD_PENDING_EVENT_REASONS, POD_REASONS } from '../constants/pod-conditions.ts';
 import type { KubeObject } from '../kube/types.ts';
 import { ERROR_CATEGORIES, type ErrorCategory, StateError } from '../reconcile/categorize.ts';
 import type { HealthInspection } from '../reconcile/health.ts';

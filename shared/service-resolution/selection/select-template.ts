@@ -15,7 +15,7 @@
  * candidates writes only the twenty most relevant to status, so it only pays for those.
  */
 import type { TEMPLATE_REJECTION_STAGES } from '../../api/template-selection.ts';
-import { TEMPLATE_REJECTION_REASONS } from '../../constants/conditions.ts';
+import { TEMPLATE_REJECTION_REASONS } from '../../constants/service-conditions.ts';
 import { normalizeGPUModel } from '../../gpu/normalize.ts';
 import type { SelectionCandidate } from './candidate.ts';
 import {

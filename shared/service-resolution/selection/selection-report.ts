@@ -8,7 +8,7 @@ import {
   type TemplateCandidate,
   type TemplateSelection,
 } from '../../api/template-selection.ts';
-import { SERVICE_REASONS } from '../../constants/conditions.ts';
+import { SERVICE_REASONS } from '../../constants/service-conditions.ts';
 import { formatScoreTuple } from './score.ts';
 import type {
   CandidateVerdict,

@@ -26,10 +26,11 @@ import {
 } from '../reconcile/categorize.ts';
 import { type ComponentHealth, DEPENDENCY_TYPES, deriveState } from '../reconcile/health.ts';
 import { flagsFromCategories, isBlocked } from '../reconcile/state-engine.ts';
+import { POD_FAILURE_LOG_TAIL_LINES, podLogKey } from '../workloads/failed-pod-health.ts';
 import { observePods, type PodsObservation } from '../workloads/observe-pods.ts';
 import { classifyFailureLog, lastLogLines } from '../workloads/pod-failure-classifier.ts';
 import { allContainerStatuses, type ContainerStatus, isPodReady } from '../workloads/pod-status.ts';
-import { inspectPods, POD_FAILURE_LOG_TAIL_LINES, podLogKey } from '../workloads/pods-inspector.ts';
+import { inspectPods } from '../workloads/pods-inspector.ts';
 
 const COMPONENT = SERVICE_COMPONENTS.inferenceServicePods;
 

@@ -25,7 +25,7 @@ import {
   StateError,
 } from '../reconcile/categorize.ts';
 import { type ComponentHealth, DEPENDENCY_TYPES, deriveState } from '../reconcile/health.ts';
-import { flagsFromCategories, isBlocked } from '../reconcile/state-engine.ts';
+import { flagsFromCategories, isBlocked } from '../reconcile/state-flags.ts';
 import { POD_FAILURE_LOG_TAIL_LINES, podLogKey } from '../workloads/failed-pod-health.ts';
 import { observePods, type PodsObservation } from '../workloads/observe-pods.ts';
 import { classifyFailureLog, lastLogLines } from '../workloads/pod-failure-classifier.ts';

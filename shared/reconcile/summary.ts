@@ -24,16 +24,9 @@ import type { StateError } from './categorize.ts';
 import { type ComponentHealthStatus, entryContribution } from './component-health-status.ts';
 import { type Condition, ConditionSet } from './conditions.ts';
 import { type ComponentHealth, resolveHealth } from './health.ts';
-import {
-  aggregateReadiness,
-  type ComponentContribution,
-  firstBlockingMessage,
-  flagsFromCategories,
-  notReadyContribution,
-  type StateFlags,
-  setDependenciesReachable,
-  setValidityConditions,
-} from './state-engine.ts';
+import { aggregateReadiness, type ComponentContribution, notReadyContribution } from './readiness.ts';
+import { firstBlockingMessage, flagsFromCategories, type StateFlags } from './state-flags.ts';
+import { setDependenciesReachable, setValidityConditions } from './validity-conditions.ts';
 
 export interface SummaryOptions {
   now: Date;

@@ -12,6 +12,13 @@ export function componentConditionType(component: string): string {
   return `${component}${COMPONENT_CONDITION_SUFFIX}`;
 }
 
+/** The component behind a `<X>Ready` condition type, or undefined for any other condition. */
+export function conditionComponent(type: string): string | undefined {
+  if (!type.endsWith(COMPONENT_CONDITION_SUFFIX) || NON_COMPONENT_CONDITION_TYPES.includes(type))
+    return undefined;
+  return type.slice(0, -COMPONENT_CONDITION_SUFFIX.length);
+}
+
 /** Condition types written by the state engine itself, and the domain ones not tied to a component. */
 export const CONDITION_TYPES = {
   ready: 'Ready',

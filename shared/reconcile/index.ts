@@ -108,4 +108,4 @@ export {
   SUMMARY_CONDITION_TYPES,
   type WriterMode,
 } from './status-write.ts';
-export { conditionComponent, type Summary, type SummaryOptions, summarizeConditions } from './summary.ts';
+export { type Summary, type SummaryOptions, summarizeConditions } from './summary.ts';

@@ -2,16 +2,12 @@
  * The Ready condition and overall status (spec §5.3): blocking errors fail the object; otherwise
  * the worst contribution of every `<X>Ready` condition that is not True decides.
  */
-import {
-  COMPONENT_CONDITION_SUFFIX,
-  CONDITION_TYPES,
-  NON_COMPONENT_CONDITION_TYPES,
-  STATE_ENGINE_REASONS,
-} from '../constants/conditions.ts';
+import { CONDITION_TYPES, conditionComponent, STATE_ENGINE_REASONS } from '../constants/conditions.ts';
 import { type AIMStatus, statusPriority } from '../constants/status.ts';
-import type { Condition, ConditionUpdate } from './conditions.ts';
+import type { StateError } from './categorize.ts';
+import type { Condition, ConditionSet, ConditionUpdate } from './conditions.ts';
 import { DEPENDENCY_TYPES, type DependencyType } from './health.ts';
-import { isBlocked, type StateFlags } from './state-flags.ts';
+import { firstBlockingMessage, isBlocked, type StateFlags } from './state-flags.ts';
 import { AUTH_FAILED, REFERENCE_MISSING, SPEC_INVALID } from './validity-conditions.ts';
 
 const CONTRIBUTING_STATES: ReadonlySet<AIMStatus> = new Set([
@@ -74,9 +70,8 @@ export function aggregateReadiness(
   let worst: AIMStatus = 'Ready';
   let firstError: { component: string; condition: Condition } | undefined;
   for (const condition of conditions) {
-    if (!condition.type.endsWith(COMPONENT_CONDITION_SUFFIX)) continue;
-    if (NON_COMPONENT_CONDITION_TYPES.includes(condition.type)) continue;
-    const component = condition.type.slice(0, -COMPONENT_CONDITION_SUFFIX.length);
+    const component = conditionComponent(condition.type);
+    if (component === undefined) continue;
     let status: AIMStatus = 'Ready';
     if (condition.status !== 'True') {
       allReady = false;
@@ -118,4 +113,42 @@ export function aggregateReadiness(
     };
   }
   return { ready, status: flags.hasInfra && worst !== 'Ready' ? 'Degraded' : worst };
+}
+
+export interface SettledReadiness {
+  /** The conditions with Ready set. */
+  conditions: Condition[];
+  /** The status to write (after `statusMapping`). */
+  status: string;
+  /** The framework status before mapping. */
+  aimStatus: AIMStatus;
+  ready: Condition;
+}
+
+/**
+ * The last step of §5.3, shared by `computeState` and the multi-writer summary: the Ready scan over
+ * `conditions`, Ready set from it, and the overall status mapped to the kind's enum.
+ */
+export function settleReadiness(
+  conditions: ConditionSet,
+  contributions: ReadonlyMap<string, ComponentContribution>,
+  flags: StateFlags,
+  errors: ReadonlyArray<Pick<StateError, 'category' | 'message'>>,
+  statusMapping: ((status: AIMStatus) => string) | undefined,
+): SettledReadiness {
+  const readiness = aggregateReadiness(
+    conditions.list(),
+    contributions,
+    flags,
+    firstBlockingMessage(errors, flags),
+  );
+  const { type, status, reason, message } = readiness.ready;
+  conditions.set(type, status, reason, message);
+  const list = conditions.list();
+  return {
+    conditions: list,
+    status: statusMapping ? statusMapping(readiness.status) : readiness.status,
+    aimStatus: readiness.status,
+    ready: list.find((condition) => condition.type === CONDITION_TYPES.ready)!,
+  };
 }

@@ -7,14 +7,13 @@ import type { AIMStatus } from '../constants/status.ts';
 import type { StateError } from './categorize.ts';
 import { type Condition, ConditionSet } from './conditions.ts';
 import { type ComponentHealth, type ResolvedHealth, resolveHealth } from './health.ts';
-import { aggregateReadiness, type ComponentContribution, notReadyContribution } from './readiness.ts';
 import {
-  firstBlockingMessage,
-  flagsFromCategories,
-  isBlocked,
-  isInfraCategory,
-  type StateFlags,
-} from './state-flags.ts';
+  type ComponentContribution,
+  notReadyContribution,
+  type SettledReadiness,
+  settleReadiness,
+} from './readiness.ts';
+import { flagsFromCategories, isBlocked, isInfraCategory, type StateFlags } from './state-flags.ts';
 import { setDependenciesReachable, setValidityConditions } from './validity-conditions.ts';
 
 // pipeline-run.ts reads these two from the state engine.
@@ -35,13 +34,7 @@ export interface StateInput {
   statusMapping?: (status: AIMStatus) => string;
 }
 
-export interface StateResult extends StateFlags {
-  conditions: Condition[];
-  /** The status to write (after `statusMapping`). */
-  status: string;
-  /** The framework status before mapping. */
-  aimStatus: AIMStatus;
-  ready: Condition;
+export interface StateResult extends StateFlags, SettledReadiness {
   /** Children may be applied: no infrastructure error and nothing blocking. */
   shouldApply: boolean;
   /** An infrastructure error: retry later. */
@@ -92,25 +85,9 @@ export function computeState(input: StateInput): StateResult {
   setValidityConditions(conditions, flags);
   input.decorate?.(conditions);
 
-  const readiness = aggregateReadiness(
-    conditions.list(),
-    contributions,
-    flags,
-    firstBlockingMessage(errors, flags),
-  );
-  conditions.set(
-    readiness.ready.type,
-    readiness.ready.status,
-    readiness.ready.reason,
-    readiness.ready.message,
-  );
-  const list = conditions.list();
   return {
     ...flags,
-    conditions: list,
-    status: input.statusMapping ? input.statusMapping(readiness.status) : readiness.status,
-    aimStatus: readiness.status,
-    ready: list.find((condition) => condition.type === CONDITION_TYPES.ready)!,
+    ...settleReadiness(conditions, contributions, flags, errors, input.statusMapping),
     shouldApply: !flags.hasInfra && !isBlocked(flags),
     shouldRequeue: flags.hasInfra,
     components,

@@ -101,34 +101,41 @@ export function context(
   };
 }
 
-/** The discovery output of aim-dummy for an MI300X × 1 template, with noise around it. */
+/** aim-dummy's discovery result for an MI300X × 1 template (spec §8.4 example). */
+export const DRY_RUN_RESULT = [
+  {
+    filename: 'vllm-mi300x-fp8-tp1-latency.yaml',
+    profile: {
+      model: 'HuggingFaceTB/SmolLM2-135M',
+      quantized_model: 'HuggingFaceTB/SmolLM2-135M',
+      metadata: {
+        engine: 'vllm',
+        gpu: 'MI300X',
+        precision: 'fp8',
+        gpu_count: 1,
+        metric: 'latency',
+        type: 'optimized',
+      },
+      engine_args: { 'max-model-len': 2048, 'tensor-parallel-size': 1 },
+      env_vars: { VLLM_USE_TRITON_FLASH_ATTN: '0' },
+    },
+    models: [{ name: 'HuggingFaceTB/SmolLM2-135M', source: 'hf://HuggingFaceTB/SmolLM2-135M', size_gb: 0.5 }],
+  },
+];
+
+/** The profile metadata `DRY_RUN_RESULT` yields once parsed. */
+export const DRY_RUN_METADATA = {
+  engine: 'vllm',
+  gpu: 'MI300X',
+  gpuCount: 1,
+  metric: 'latency',
+  precision: 'fp8',
+  type: 'optimized',
+};
+
+/** The discovery job's log: the result with noise around it. */
 export const DRY_RUN_LOG = [
   'INFO  aim-runtime: loading profile catalogue [profiles]',
-  JSON.stringify(
-    [
-      {
-        filename: 'vllm-mi300x-fp8-tp1-latency.yaml',
-        profile: {
-          model: 'HuggingFaceTB/SmolLM2-135M',
-          quantized_model: 'HuggingFaceTB/SmolLM2-135M',
-          metadata: {
-            engine: 'vllm',
-            gpu: 'MI300X',
-            precision: 'fp8',
-            gpu_count: 1,
-            metric: 'latency',
-            type: 'optimized',
-          },
-          engine_args: { 'max-model-len': 2048 },
-          env_vars: { VLLM_USE_TRITON_FLASH_ATTN: '0' },
-        },
-        models: [
-          { name: 'HuggingFaceTB/SmolLM2-135M', source: 'hf://HuggingFaceTB/SmolLM2-135M', size_gb: 0.5 },
-        ],
-      },
-    ],
-    null,
-    2,
-  ),
+  JSON.stringify(DRY_RUN_RESULT, null, 2),
   '[done]',
 ].join('\n');

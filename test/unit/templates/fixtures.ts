@@ -2,6 +2,7 @@
 import { AIM_API_VERSION } from '../../../shared/api/group.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
 import type { EventRecorder, ReconcileContext } from '../../../shared/reconcile/reconciler.ts';
+import { testContext } from '../../support/reconcile-context.ts';
 
 export const NS = 'team-a';
 export const OPERATOR_NS = 'aim-system';
@@ -69,8 +70,6 @@ export function gpuNode(
 
 export const GPU_MI300X = { gpu: { requests: 1, model: 'MI300X' } };
 
-export const silentLog = { debug() {}, info() {}, warn() {}, error() {} };
-
 export interface RecordedEvent {
   object: string;
   type: string;
@@ -91,14 +90,12 @@ export function context(
   now: () => Date,
   extra: Partial<ReconcileContext> = {},
 ): ReconcileContext {
-  return {
-    client,
-    log: silentLog,
-    now,
+  return testContext(client, {
     fieldManager: 'aim-template-discover',
+    now,
     operatorNamespace: OPERATOR_NS,
     ...extra,
-  };
+  });
 }
 
 /** aim-dummy's discovery result for an MI300X × 1 template (spec §8.4 example). */

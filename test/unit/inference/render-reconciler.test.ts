@@ -15,6 +15,7 @@ import {
   model,
   NOW,
   NS,
+  predictorPod,
   resolvedStatus,
   SVC,
   service,
@@ -86,21 +87,13 @@ async function markInferenceServiceReady() {
     },
     { fieldManager: 'kserve' },
   );
-  kube.seed({
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: {
-      name: `${ISVC}-predictor-abc`,
-      namespace: NS,
-      labels: { 'serving.kserve.io/inferenceservice': ISVC },
-    },
-    spec: {},
-    status: {
+  kube.seed(
+    predictorPod({
       phase: 'Running',
       conditions: [{ type: 'Ready', status: 'True' }],
       containerStatuses: [{ name: 'kserve-container', ready: true, state: { running: {} } }],
-    },
-  });
+    }),
+  );
 }
 
 beforeEach(() => {

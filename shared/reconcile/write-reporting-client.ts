@@ -2,28 +2,39 @@
  * `ctx.client` during a resync sweep: reads stay live, and every write is reported to the sweep's
  * `SweepReadCache` once it settles, so what the cache answers never predates the sweep's own writes.
  */
-import type {
-  ApplyOptions,
-  GroupVersionKind,
-  KubeClient,
-  KubeObject,
-  ListOptions,
-  ObjectKey,
-  ObjectList,
-} from '../kube/types.ts';
+import type { KubeClientMethod } from '../kube/api-access.ts';
+import { ForwardingKubeClient } from '../kube/forwarding-client.ts';
+import type { ApplyOptions, GroupVersionKind, KubeClient, KubeObject } from '../kube/types.ts';
 import type { SweepReadCache } from './read-cache.ts';
 
-class WriteReportingClient implements KubeClient {
-  readonly #client: KubeClient;
+class WriteReportingClient extends ForwardingKubeClient {
   readonly #cache: SweepReadCache;
 
   constructor(client: KubeClient, cache: SweepReadCache) {
-    this.#client = client;
+    super(client);
     this.#cache = cache;
   }
 
-  get requestCount(): number {
-    return this.#client.requestCount;
+  protected override forward<R>(
+    method: KubeClientMethod,
+    args: readonly unknown[],
+    call: () => Promise<R>,
+  ): Promise<R> {
+    // Every write names its target first: the object (apply, create, replace) or its key.
+    const target = args[0] as GroupVersionKind;
+    switch (method) {
+      case 'apply':
+      case 'applyStatus':
+        return (args[1] as ApplyOptions).dryRun ? call() : this.#write(target, call(), true);
+      case 'mergePatch':
+      case 'create':
+      case 'replace':
+        return this.#write(target, call(), true);
+      case 'delete':
+        return this.#write(target, call(), false);
+      default:
+        return call();
+    }
   }
 
   /** `stored` is false for a delete: the object may linger (finalizers), so the server's answer is not a copy to keep. */
@@ -36,68 +47,6 @@ class WriteReportingClient implements KubeClient {
       this.#cache.written(target);
       throw err;
     }
-  }
-
-  get<T extends KubeObject = KubeObject>(key: ObjectKey): Promise<T> {
-    return this.#client.get<T>(key);
-  }
-
-  getOptional<T extends KubeObject = KubeObject>(key: ObjectKey): Promise<T | undefined> {
-    return this.#client.getOptional<T>(key);
-  }
-
-  list<T extends KubeObject = KubeObject>(
-    gvk: GroupVersionKind,
-    options?: ListOptions,
-  ): Promise<ObjectList<T>> {
-    return this.#client.list<T>(gvk, options);
-  }
-
-  apply<T extends KubeObject = KubeObject>(object: KubeObject, options: ApplyOptions): Promise<T> {
-    const write = this.#client.apply<T>(object, options);
-    return options.dryRun ? write : this.#write(object, write, true);
-  }
-
-  applyStatus<T extends KubeObject = KubeObject>(object: KubeObject, options: ApplyOptions): Promise<T> {
-    const write = this.#client.applyStatus<T>(object, options);
-    return options.dryRun ? write : this.#write(object, write, true);
-  }
-
-  mergePatch<T extends KubeObject = KubeObject>(
-    key: ObjectKey,
-    patch: unknown,
-    options?: { fieldManager?: string },
-  ): Promise<T> {
-    return this.#write(key, this.#client.mergePatch<T>(key, patch, options), true);
-  }
-
-  create<T extends KubeObject = KubeObject>(
-    object: KubeObject,
-    options?: { fieldManager?: string },
-  ): Promise<T> {
-    return this.#write(object, this.#client.create<T>(object, options), true);
-  }
-
-  replace<T extends KubeObject = KubeObject>(
-    object: KubeObject,
-    options?: { fieldManager?: string },
-  ): Promise<T> {
-    return this.#write(object, this.#client.replace<T>(object, options), true);
-  }
-
-  delete(
-    key: ObjectKey,
-    options?: { propagationPolicy?: 'Foreground' | 'Background' | 'Orphan' },
-  ): Promise<void> {
-    return this.#write(key, this.#client.delete(key, options), false);
-  }
-
-  podLog(
-    namespace: string,
-    pod: string,
-    options?: { container?: string; tailLines?: number; limitBytes?: number },
-  ): Promise<string> {
-    return this.#client.podLog(namespace, pod, options);
   }
 }
 

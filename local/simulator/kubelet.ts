@@ -4,8 +4,9 @@ import { DownloadReporter } from './downloader.ts';
 import { EventOnce } from './events.ts';
 import type { ThrottledLog } from './log.ts';
 import { type PodBehaviour, resolvePodBehaviour } from './pod-behaviour.ts';
-import { podStatusAt, podStatusSignature, rfc3339 } from './pod-lifecycle.ts';
+import { podStatusAt, rfc3339 } from './pod-lifecycle.ts';
 import { containerLogAt, type LogAnswer } from './pod-logs.ts';
+import { podStatusSignature } from './pod-status-signature.ts';
 import type { SimulatorRules } from './rules.ts';
 import { type SchedulableNode, scheduleDecision } from './scheduling.ts';
 

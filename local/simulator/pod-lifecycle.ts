@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { KubeObject } from '../../shared/kube/types.ts';
 import type { PodBehaviour } from './pod-behaviour.ts';
+import { CRASH_LOOP_BACKOFF_SECONDS, podStageAt } from './pod-stage.ts';
 
 /*
  * "What is this pod's status now?" as a pure function of its behaviour and the time since it was
@@ -11,8 +12,6 @@ import type { PodBehaviour } from './pod-behaviour.ts';
 export const POD_IP = '127.0.0.1';
 /** How long a failing pull shows ErrImagePull before the kubelet backs off. */
 export const ERR_IMAGE_PULL_SECONDS = 1;
-/** The kubelet's crash-loop back-off between restarts (fixed; the real one doubles up to 5 min). */
-export const CRASH_LOOP_BACKOFF_SECONDS = 10;
 
 export interface PodCondition {
   type: string;
@@ -100,34 +99,6 @@ function condition(
   if (!ok && reason) result.reason = reason;
   if (!ok && message) result.message = message;
   return result;
-}
-
-/** Where a pod's containers are in their run, at `elapsed` seconds after binding. */
-export type PodStage =
-  | { kind: 'pulling' }
-  | { kind: 'creating' }
-  | { kind: 'running'; ready: boolean }
-  | { kind: 'exited'; terminal: boolean; restarts: number };
-
-export function podStageAt(behaviour: PodBehaviour, elapsedSeconds: number): PodStage {
-  if (behaviour.pullFailing.length > 0) return { kind: 'pulling' };
-  const startAt = behaviour.startAfterSeconds;
-  if (elapsedSeconds < startAt) return { kind: 'creating' };
-  const exitAt = startAt + behaviour.runSeconds;
-  if (behaviour.longRunning || elapsedSeconds < exitAt) {
-    return { kind: 'running', ready: elapsedSeconds >= startAt + behaviour.readyAfterSeconds };
-  }
-  const terminal =
-    behaviour.restartPolicy === 'Never' ||
-    (behaviour.restartPolicy === 'OnFailure' && behaviour.exit.code === 0);
-  const restarts = terminal ? 0 : 1 + Math.floor((elapsedSeconds - exitAt) / CRASH_LOOP_BACKOFF_SECONDS);
-  return { kind: 'exited', terminal, restarts };
-}
-
-/** Seconds after binding when a container's output exists (undefined: it never starts). */
-export function containerStartSeconds(behaviour: PodBehaviour, container: string): number | undefined {
-  if (behaviour.pullFailing.includes(container)) return undefined;
-  return behaviour.startAfterSeconds;
 }
 
 export function podStatusAt(
@@ -262,46 +233,4 @@ export function podStatusAt(
     status.podIPs = [{ ip: POD_IP }];
   }
   return status;
-}
-
-function stateSignature(state: unknown): string {
-  if (!state || typeof state !== 'object') return '-';
-  const s = state as Record<string, Record<string, unknown> | undefined>;
-  if (s.waiting) return `waiting:${s.waiting.reason ?? ''}`;
-  if (s.running) return 'running';
-  if (s.terminated) return `terminated:${s.terminated.exitCode}:${s.terminated.reason ?? ''}`;
-  return '-';
-}
-
-/**
- * The parts of a pod status that matter for "has anything changed" (timestamps excluded, so a
- * status the API server echoed back compares equal to the one computed again).
- */
-export function podStatusSignature(status: unknown): string {
-  if (!status || typeof status !== 'object') return '';
-  const s = status as {
-    phase?: string;
-    podIP?: string;
-    conditions?: { type?: string; status?: string; reason?: string }[];
-    containerStatuses?: Record<string, unknown>[];
-    initContainerStatuses?: Record<string, unknown>[];
-  };
-  const conditions = (s.conditions ?? [])
-    .filter((c) => c.type !== 'DisruptionTarget')
-    .map((c) => `${c.type}=${c.status}/${c.reason ?? ''}`)
-    .sort();
-  const containers = (list: Record<string, unknown>[] | undefined) =>
-    (list ?? [])
-      .map(
-        (c) =>
-          `${c.name}:${c.ready}:${c.restartCount}:${stateSignature(c.state)}:${stateSignature(c.lastState)}`,
-      )
-      .sort();
-  return JSON.stringify([
-    s.phase ?? '',
-    s.podIP ?? '',
-    conditions,
-    containers(s.containerStatuses),
-    containers(s.initContainerStatuses),
-  ]);
 }

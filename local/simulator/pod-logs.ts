@@ -3,7 +3,7 @@ import { downloadStateAt } from './download-script.ts';
 import { renderDryRunLog } from './dry-run.ts';
 import type { PodBehaviour } from './pod-behaviour.ts';
 import { firstContainerArgs, firstContainerEnv } from './pod-env.ts';
-import { containerStartSeconds } from './pod-lifecycle.ts';
+import { containerStartSeconds } from './pod-stage.ts';
 
 export type LogAnswer = { status: 200; text: string } | { status: 400 | 404; message: string };
 

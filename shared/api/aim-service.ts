@@ -22,6 +22,11 @@ import { TemplateSelectionSchema } from './template-selection.ts';
 /** Names are trimmed before use, so one of only whitespace names nothing: the API server rejects it. */
 const NOT_BLANK = /\S/;
 
+/** An optional object name: 1 to 253 characters, not only white space. */
+function optionalName() {
+  return z.string().min(1).max(253).regex(NOT_BLANK, 'must not be blank').optional();
+}
+
 /** Requested caching modes; Always/Auto mean Shared and Never means Dedicated (spec §10.6). */
 export const CACHING_MODES = ['Dedicated', 'Shared', 'Auto', 'Always', 'Never'] as const;
 
@@ -37,13 +42,7 @@ export const ServiceModelSchema = immutable(
   withRule(
     z
       .object({
-        name: z
-          .string()
-          .min(1)
-          .max(253)
-          .regex(NOT_BLANK, 'must not be blank')
-          .optional()
-          .describe('AIMModel in the namespace, else AIMClusterModel.'),
+        name: optionalName().describe('AIMModel in the namespace, else AIMClusterModel.'),
         image: z
           .string()
           .min(1)
@@ -66,13 +65,7 @@ export type ServiceModel = z.infer<typeof ServiceModelSchema>;
 export const ServiceTemplateRefSchema = immutable(
   z
     .object({
-      name: z
-        .string()
-        .min(1)
-        .max(253)
-        .regex(NOT_BLANK, 'must not be blank')
-        .optional()
-        .describe('Template to use; auto-selected when empty.'),
+      name: optionalName().describe('Template to use; auto-selected when empty.'),
       allowUnoptimized: z
         .boolean()
         .optional()

@@ -3,7 +3,7 @@
  * the progress the downloader patched onto the artifact, and what that means for the condition
  * and for `status.progress` / `status.download`.
  */
-import { ARTIFACT_REASONS } from '../constants/conditions.ts';
+import { ARTIFACT_REASONS } from '../constants/cache-conditions.ts';
 import type { KubeObject } from '../kube/types.ts';
 import type { ConditionStatus } from '../reconcile/conditions.ts';
 import { jobPhase } from '../workloads/job-inspector.ts';

@@ -3,13 +3,9 @@
  * Job, its pods and its output; once known the PVC and, until Ready, the download Job and its pods.
  * `StorageSize` (an addition) says when no usable size exists and none can be discovered.
  */
-import {
-  ARTIFACT_COMPONENTS,
-  ARTIFACT_REASONS,
-  ERROR_REASONS,
-  POD_REASONS,
-  SHARED_REASONS,
-} from '../constants/conditions.ts';
+import { ARTIFACT_COMPONENTS, ARTIFACT_REASONS } from '../constants/cache-conditions.ts';
+import { ERROR_REASONS, SHARED_REASONS } from '../constants/conditions.ts';
+import { POD_REASONS } from '../constants/pod-conditions.ts';
 import type { KubeObject } from '../kube/types.ts';
 import { ERROR_CATEGORIES, StateError } from '../reconcile/categorize.ts';
 import {

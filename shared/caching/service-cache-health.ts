@@ -3,7 +3,7 @@
  * the service uses — or, without one, from whether its InferenceService already mounts a cache
  * volume (then the cache was lost and is being recreated).
  */
-import { SERVICE_COMPONENTS, SERVICE_REASONS } from '../constants/conditions.ts';
+import { SERVICE_COMPONENTS, SERVICE_REASONS } from '../constants/service-conditions.ts';
 import type { KubeObject } from '../kube/types.ts';
 import { type ComponentHealth, DEPENDENCY_TYPES, type FetchResult } from '../reconcile/health.ts';
 import { type CacheMode, statusOf, type TemplateCacheObject } from './kinds.ts';

@@ -4,8 +4,9 @@
  * the service's status from every writer's conditions.
  */
 import { type AIMService, AIMServiceSchema } from '../api/aim-service.ts';
-import { componentConditionType, SERVICE_COMPONENTS } from '../constants/conditions.ts';
+import { componentConditionType } from '../constants/conditions.ts';
 import { CONTROLLER_NAMES } from '../constants/labels.ts';
+import { SERVICE_COMPONENTS } from '../constants/service-conditions.ts';
 import { isStateError } from '../reconcile/categorize.ts';
 import type { ComponentHealth } from '../reconcile/health.ts';
 import { emptyPlan, type Plan } from '../reconcile/plan.ts';

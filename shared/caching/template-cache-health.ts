@@ -3,12 +3,8 @@
  * (downstream), the `ArtifactsReady` condition that explains them, and `status.artifacts`.
  */
 import type { CachedArtifact } from '../api/aim-template-cache.ts';
-import {
-  CONDITION_TYPES,
-  componentConditionType,
-  TEMPLATE_CACHE_COMPONENTS,
-  TEMPLATE_CACHE_REASONS,
-} from '../constants/conditions.ts';
+import { TEMPLATE_CACHE_COMPONENTS, TEMPLATE_CACHE_REASONS } from '../constants/cache-conditions.ts';
+import { CONDITION_TYPES, componentConditionType } from '../constants/conditions.ts';
 import { AIM_STATUSES, type AIMStatus, statusPriority } from '../constants/status.ts';
 import type { ConditionStatus } from '../reconcile/conditions.ts';
 import {

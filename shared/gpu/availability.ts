@@ -1,4 +1,4 @@
-import { TEMPLATE_REASONS } from '../constants/conditions.ts';
+import { TEMPLATE_REASONS } from '../constants/template-conditions.ts';
 import { type GpuInventory, type GpuInventoryEntry, inventoryModels } from './inventory.ts';
 import { normalizeGPUModel } from './normalize.ts';
 import { type HardwareRequirement, requiredMinVramBytes, templateRequiresGPU } from './requirements.ts';

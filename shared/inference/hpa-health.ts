@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { ServiceRuntimeStatusSchema } from '../api/aim-service.ts';
-import { SERVICE_COMPONENTS, SERVICE_REASONS } from '../constants/conditions.ts';
+import { SERVICE_COMPONENTS, SERVICE_REASONS } from '../constants/service-conditions.ts';
 import type { KubeObject } from '../kube/types.ts';
 import {
   type ComponentHealth,

@@ -7,7 +7,7 @@
  * rather than leaving the service Starting while the pods crash. Events older than the
  * InferenceService's last transition to Ready are history, not news, and are ignored.
  */
-import { SERVICE_COMPONENTS, SERVICE_REASONS } from '../constants/conditions.ts';
+import { SERVICE_COMPONENTS, SERVICE_REASONS } from '../constants/service-conditions.ts';
 import type { KubeObject } from '../kube/types.ts';
 import { type ComponentHealth, DEPENDENCY_TYPES, type FetchResult } from '../reconcile/health.ts';
 import { conditionIn, describeCondition } from './kube-conditions.ts';

@@ -13,8 +13,10 @@
  *   never reach the InferenceService whose pods fail for lack of it. The verdict (state, reason,
  *   message) is kept; only those categories are dropped (the resync re-inspects the pods).
  */
-import { POD_REASONS, SERVICE_COMPONENTS } from '../constants/conditions.ts';
+
 import { KSERVE_LABELS } from '../constants/kserve.ts';
+import { POD_REASONS } from '../constants/pod-conditions.ts';
+import { SERVICE_COMPONENTS } from '../constants/service-conditions.ts';
 import type { KubeClient, KubeObject } from '../kube/types.ts';
 import {
   categorizeError,
@@ -23,11 +25,12 @@ import {
   StateError,
 } from '../reconcile/categorize.ts';
 import { type ComponentHealth, DEPENDENCY_TYPES, deriveState } from '../reconcile/health.ts';
-import { flagsFromCategories, isBlocked } from '../reconcile/state-engine.ts';
+import { flagsFromCategories, isBlocked } from '../reconcile/state-flags.ts';
+import { POD_FAILURE_LOG_TAIL_LINES, podLogKey } from '../workloads/failed-pod-health.ts';
 import { observePods, type PodsObservation } from '../workloads/observe-pods.ts';
 import { classifyFailureLog, lastLogLines } from '../workloads/pod-failure-classifier.ts';
 import { allContainerStatuses, type ContainerStatus, isPodReady } from '../workloads/pod-status.ts';
-import { inspectPods, POD_FAILURE_LOG_TAIL_LINES, podLogKey } from '../workloads/pods-inspector.ts';
+import { inspectPods } from '../workloads/pods-inspector.ts';
 
 const COMPONENT = SERVICE_COMPONENTS.inferenceServicePods;
 

@@ -8,7 +8,8 @@
  * InferenceService untouched and is reported as InvalidSpec.
  */
 import type { AIMService } from '../api/aim-service.ts';
-import { SERVICE_REASONS, STATE_ENGINE_REASONS } from '../constants/conditions.ts';
+import { STATE_ENGINE_REASONS } from '../constants/conditions.ts';
+import { SERVICE_REASONS } from '../constants/service-conditions.ts';
 import type { KubeObject } from '../kube/types.ts';
 import { ERROR_CATEGORIES, isStateError } from '../reconcile/categorize.ts';
 import type { FetchResult } from '../reconcile/health.ts';

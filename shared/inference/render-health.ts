@@ -8,12 +8,9 @@
  * reported once more as what it now is — off, or without pods.
  */
 import type { AIMService } from '../api/aim-service.ts';
-import {
-  componentConditionType,
-  POD_REASONS,
-  SERVICE_COMPONENTS,
-  SERVICE_REASONS,
-} from '../constants/conditions.ts';
+import { componentConditionType } from '../constants/conditions.ts';
+import { POD_REASONS } from '../constants/pod-conditions.ts';
+import { SERVICE_COMPONENTS, SERVICE_REASONS } from '../constants/service-conditions.ts';
 import { kedaHpaName } from '../naming/service-names.ts';
 import { ERROR_CATEGORIES, StateError } from '../reconcile/categorize.ts';
 import { type ComponentHealth, DEPENDENCY_TYPES, fetched as fetchedValue } from '../reconcile/health.ts';

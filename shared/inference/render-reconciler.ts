@@ -5,12 +5,9 @@
  */
 import { type AIMService, AIMServiceSchema } from '../api/aim-service.ts';
 import { AIM_API_VERSION } from '../api/group.ts';
-import {
-  componentConditionType,
-  SERVICE_COMPONENTS,
-  SERVICE_EVENT_REASONS,
-} from '../constants/conditions.ts';
+import { componentConditionType } from '../constants/conditions.ts';
 import { CONTROLLER_NAMES } from '../constants/labels.ts';
+import { SERVICE_COMPONENTS, SERVICE_EVENT_REASONS } from '../constants/service-conditions.ts';
 import { objectKey } from '../kube/objects.ts';
 import { isControlledBy } from '../kube/owner.ts';
 import type { KubeObject } from '../kube/types.ts';

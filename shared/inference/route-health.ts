@@ -6,7 +6,7 @@
  * InvalidSpec error and so stops applying anything — the route keeps being applied: a corrected
  * `gatewayRef` in the service must be able to reach it.
  */
-import { SERVICE_COMPONENTS, SERVICE_REASONS } from '../constants/conditions.ts';
+import { SERVICE_COMPONENTS, SERVICE_REASONS } from '../constants/service-conditions.ts';
 import type { KubeObject } from '../kube/types.ts';
 import { ERROR_CATEGORIES, StateError } from '../reconcile/categorize.ts';
 import {

@@ -14,28 +14,32 @@ import { AIM_API_VERSION } from '../api/group.ts';
 import type { KubeObject, ObjectKey } from '../kube/types.ts';
 import { describeIssues } from '../reconcile/spec-issues.ts';
 
-export function modelKey(reference: AIMResolvedReference, namespace: string): ObjectKey {
-  const cluster = reference.scope === 'Cluster' || reference.kind === 'AIMClusterModel';
+/** The key of a model or template reference: the cluster kind when the reference says so. */
+function scopedKey(
+  reference: AIMResolvedReference,
+  namespace: string,
+  kinds: { namespaced: string; cluster: string },
+): ObjectKey {
+  const cluster = reference.scope === 'Cluster' || reference.kind === kinds.cluster;
   return cluster
-    ? { apiVersion: AIM_API_VERSION, kind: 'AIMClusterModel', name: reference.name }
+    ? { apiVersion: AIM_API_VERSION, kind: kinds.cluster, name: reference.name }
     : {
         apiVersion: AIM_API_VERSION,
-        kind: 'AIMModel',
+        kind: kinds.namespaced,
         namespace: reference.namespace ?? namespace,
         name: reference.name,
       };
 }
 
+export function modelKey(reference: AIMResolvedReference, namespace: string): ObjectKey {
+  return scopedKey(reference, namespace, { namespaced: 'AIMModel', cluster: 'AIMClusterModel' });
+}
+
 export function templateKey(reference: AIMResolvedReference, namespace: string): ObjectKey {
-  const cluster = reference.scope === 'Cluster' || reference.kind === 'AIMClusterServiceTemplate';
-  return cluster
-    ? { apiVersion: AIM_API_VERSION, kind: 'AIMClusterServiceTemplate', name: reference.name }
-    : {
-        apiVersion: AIM_API_VERSION,
-        kind: 'AIMServiceTemplate',
-        namespace: reference.namespace ?? namespace,
-        name: reference.name,
-      };
+  return scopedKey(reference, namespace, {
+    namespaced: 'AIMServiceTemplate',
+    cluster: 'AIMClusterServiceTemplate',
+  });
 }
 
 export function templateCacheKey(reference: ObjectReference, namespace: string): ObjectKey {

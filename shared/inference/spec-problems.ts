@@ -5,7 +5,7 @@
  */
 import type { EnvVar } from '../api/common/env.ts';
 import type { ResourceRequirements } from '../api/common/resources.ts';
-import { SERVICE_REASONS } from '../constants/conditions.ts';
+import { SERVICE_REASONS } from '../constants/service-conditions.ts';
 import { compareQuantities, parseQuantity, QuantityError } from '../quantity/quantity.ts';
 
 export interface SpecProblem {

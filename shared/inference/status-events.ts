@@ -1,5 +1,6 @@
 /** Events on an AIMService when its status turns Running or Failed (besides condition transitions). */
-import { CONDITION_TYPES, SERVICE_EVENT_REASONS } from '../constants/conditions.ts';
+import { CONDITION_TYPES } from '../constants/conditions.ts';
+import { SERVICE_EVENT_REASONS } from '../constants/service-conditions.ts';
 import type { Condition } from '../reconcile/conditions.ts';
 import type { PlannedEvent } from '../reconcile/plan.ts';
 

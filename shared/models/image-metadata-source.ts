@@ -7,7 +7,7 @@
  */
 import type { AIMModelSpec, AIMModelStatus } from '../api/aim-model.ts';
 import type { ImageMetadata } from '../api/image-metadata.ts';
-import { MODEL_REASONS } from '../constants/conditions.ts';
+import { MODEL_REASONS } from '../constants/model-conditions.ts';
 import type { KubeClient } from '../kube/types.ts';
 import {
   categorizeError,

@@ -5,7 +5,7 @@
  */
 import type { AIMModelSpec, AIMModelStatus } from '../api/aim-model.ts';
 import type { ImageMetadata } from '../api/image-metadata.ts';
-import { MODEL_COMPONENTS, MODEL_REASONS } from '../constants/conditions.ts';
+import { MODEL_COMPONENTS, MODEL_REASONS } from '../constants/model-conditions.ts';
 import type { KubeObject } from '../kube/types.ts';
 import { ERROR_CATEGORIES } from '../reconcile/categorize.ts';
 import {

@@ -4,8 +4,8 @@
  * config and image metadata components are reported (cluster models treat them as upstream).
  */
 import { AIM_API_VERSION } from '../api/group.ts';
-import { MODEL_COMPONENTS } from '../constants/conditions.ts';
 import { CONTROLLER_NAMES, type ControllerName } from '../constants/labels.ts';
+import { MODEL_COMPONENTS } from '../constants/model-conditions.ts';
 import type { GroupVersionKind } from '../kube/types.ts';
 
 export interface ModelScope {

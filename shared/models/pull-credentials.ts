@@ -4,7 +4,7 @@
  * its docker config supplies the credentials for the image's registry. Errors name the Secret and
  * namespace and never carry the Secret's content.
  */
-import { MODEL_REASONS } from '../constants/conditions.ts';
+import { MODEL_REASONS } from '../constants/model-conditions.ts';
 import type { KubeClient, KubeObject } from '../kube/types.ts';
 import { ERROR_CATEGORIES, StateError } from '../reconcile/categorize.ts';
 import {

@@ -5,7 +5,7 @@
  * reason says what happened (ImageNotFound, ImagePullAuthFailure, ...). Transport-level problems
  * (unreachable, 5xx, 429) are Infrastructure, which the state engine treats the same way.
  */
-import { MODEL_REASONS } from '../constants/conditions.ts';
+import { MODEL_REASONS } from '../constants/model-conditions.ts';
 import { ERROR_CATEGORIES, type ErrorCategory, StateError } from '../reconcile/categorize.ts';
 import type { RegistryError, RegistryErrorKind } from '../registry/errors.ts';
 

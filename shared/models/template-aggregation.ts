@@ -3,7 +3,7 @@
  * the templates that name the model, summed up into one state and reason. Pending counts as
  * progressing; Ready next to NotAvailable (hardware this cluster lacks) is still Ready.
  */
-import { MODEL_REASONS } from '../constants/conditions.ts';
+import { MODEL_REASONS } from '../constants/model-conditions.ts';
 import type { AIMStatus } from '../constants/status.ts';
 import type { KubeObject } from '../kube/types.ts';
 import type { TemplateExpectation } from './expected-templates.ts';

@@ -21,7 +21,7 @@ import type { AIMStatus } from '../constants/status.ts';
 import type { ErrorCategory } from './categorize.ts';
 import { formatConditionTime } from './conditions.ts';
 import type { ResolvedHealth } from './health.ts';
-import { notReadyContribution } from './state-engine.ts';
+import { notReadyContribution } from './readiness.ts';
 
 export type { ComponentHealthStatus } from '../api/common/component-health.ts';
 

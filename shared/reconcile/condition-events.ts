@@ -3,10 +3,9 @@
  * condition, or a status/reason change) with reason = the condition's reason; Warning for
  * error-level conditions, Normal otherwise.
  */
-import { CONDITION_TYPES } from '../constants/conditions.ts';
+import { CONDITION_TYPES, conditionComponent } from '../constants/conditions.ts';
 import type { AIMStatus } from '../constants/status.ts';
 import { type Condition, findCondition, isTransition } from './conditions.ts';
-import { conditionComponent } from './summary.ts';
 
 export type EventType = 'Normal' | 'Warning';
 

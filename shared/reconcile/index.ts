@@ -77,6 +77,7 @@ export {
   prepareChildren,
 } from './plan.ts';
 export { type CachedKind, type KubeReader, readerOf, SweepReadCache } from './read-cache.ts';
+export { aggregateReadiness, notReadyContribution } from './readiness.ts';
 export { isRetryableError, RetryableError } from './retryable-error.ts';
 export {
   CLUSTER_RUNTIME_CONFIG_KIND,
@@ -95,21 +96,16 @@ export {
 export { aimServiceStatus, type ServiceStatus } from './service-status.ts';
 export { describeIssues, formatIssuePath } from './spec-issues.ts';
 export {
-  aggregateReadiness,
   computeState,
   DEFAULT_DEPENDENCIES_GRACE_SECONDS,
-  flagsFromCategories,
-  isBlocked,
-  isInfraCategory,
-  notReadyContribution,
-  type StateFlags,
   type StateInput,
   type StateResult,
 } from './state-engine.ts';
+export { flagsFromCategories, isBlocked, isInfraCategory, type StateFlags } from './state-flags.ts';
 export {
   ownsComponent,
   type StatusOwnership,
   SUMMARY_CONDITION_TYPES,
   type WriterMode,
 } from './status-write.ts';
-export { conditionComponent, type Summary, type SummaryOptions, summarizeConditions } from './summary.ts';
+export { type Summary, type SummaryOptions, summarizeConditions } from './summary.ts';

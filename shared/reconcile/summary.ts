@@ -14,26 +14,19 @@
  * writer's business. One approximation: a foreign blocking error is known by its category only, so
  * Ready's message for it is the component's message rather than the error's own.
  */
-import {
-  COMPONENT_CONDITION_SUFFIX,
-  CONDITION_TYPES,
-  NON_COMPONENT_CONDITION_TYPES,
-} from '../constants/conditions.ts';
 import type { AIMStatus } from '../constants/status.ts';
 import type { StateError } from './categorize.ts';
 import { type ComponentHealthStatus, entryContribution } from './component-health-status.ts';
 import { type Condition, ConditionSet } from './conditions.ts';
 import { type ComponentHealth, resolveHealth } from './health.ts';
 import {
-  aggregateReadiness,
   type ComponentContribution,
-  firstBlockingMessage,
-  flagsFromCategories,
   notReadyContribution,
-  type StateFlags,
-  setDependenciesReachable,
-  setValidityConditions,
-} from './state-engine.ts';
+  type SettledReadiness,
+  settleReadiness,
+} from './readiness.ts';
+import { flagsFromCategories, type StateFlags } from './state-flags.ts';
+import { setDependenciesReachable, setValidityConditions } from './validity-conditions.ts';
 
 export interface SummaryOptions {
   now: Date;
@@ -46,20 +39,8 @@ export interface SummaryOptions {
   statusMapping?: (status: AIMStatus) => string;
 }
 
-export interface Summary extends StateFlags {
-  /** The input conditions with Ready and the lazy conditions updated; component entries untouched. */
-  conditions: Condition[];
-  status: string;
-  aimStatus: AIMStatus;
-  ready: Condition;
-}
-
-/** The component behind a `<X>Ready` condition type, or undefined for any other condition. */
-export function conditionComponent(type: string): string | undefined {
-  if (!type.endsWith(COMPONENT_CONDITION_SUFFIX) || NON_COMPONENT_CONDITION_TYPES.includes(type))
-    return undefined;
-  return type.slice(0, -COMPONENT_CONDITION_SUFFIX.length);
-}
+/** The input conditions with Ready and the lazy conditions updated; component entries untouched. */
+export interface Summary extends StateFlags, SettledReadiness {}
 
 type CategorizedText = Pick<StateError, 'category' | 'message'>;
 
@@ -87,14 +68,5 @@ export function summarizeConditions(conditions: readonly Condition[], options: S
   setDependenciesReachable(set, flags);
   setValidityConditions(set, flags);
 
-  const readiness = aggregateReadiness(set.list(), contributions, flags, firstBlockingMessage(errors, flags));
-  set.set(readiness.ready.type, readiness.ready.status, readiness.ready.reason, readiness.ready.message);
-  const list = set.list();
-  return {
-    ...flags,
-    conditions: list,
-    status: options.statusMapping ? options.statusMapping(readiness.status) : readiness.status,
-    aimStatus: readiness.status,
-    ready: list.find((condition) => condition.type === CONDITION_TYPES.ready)!,
-  };
+  return { ...flags, ...settleReadiness(set, contributions, flags, errors, options.statusMapping) };
 }

@@ -3,6 +3,8 @@
  * `SweepReadCache`, a function's `ObjectCache`), so what the cache answers never predates this
  * process's own writes. Reads are live unless a reader is given (event mapping reads the cache).
  */
+import type { KubeClientMethod } from '../kube/api-access.ts';
+import { ForwardingKubeClient } from '../kube/forwarding-client.ts';
 import type {
   ApplyOptions,
   GroupVersionKind,
@@ -19,19 +21,51 @@ export interface WriteListener {
   written(gvk: GroupVersionKind, stored?: KubeObject): void;
 }
 
-class WriteReportingClient implements KubeClient {
-  readonly #client: KubeClient;
+class WriteReportingClient extends ForwardingKubeClient {
   readonly #cache: WriteListener;
   readonly #reads: KubeReader;
 
   constructor(client: KubeClient, cache: WriteListener, reads: KubeReader) {
-    this.#client = client;
+    super(client);
     this.#cache = cache;
     this.#reads = reads;
   }
 
-  get requestCount(): number {
-    return this.#client.requestCount;
+  override get<T extends KubeObject = KubeObject>(key: ObjectKey): Promise<T> {
+    return this.#reads.get<T>(key);
+  }
+
+  override getOptional<T extends KubeObject = KubeObject>(key: ObjectKey): Promise<T | undefined> {
+    return this.#reads.getOptional<T>(key);
+  }
+
+  override list<T extends KubeObject = KubeObject>(
+    gvk: GroupVersionKind,
+    options?: ListOptions,
+  ): Promise<ObjectList<T>> {
+    return this.#reads.list<T>(gvk, options);
+  }
+
+  protected override forward<R>(
+    method: KubeClientMethod,
+    args: readonly unknown[],
+    call: () => Promise<R>,
+  ): Promise<R> {
+    // Every write names its target first: the object (apply, create, replace) or its key.
+    const target = args[0] as GroupVersionKind;
+    switch (method) {
+      case 'apply':
+      case 'applyStatus':
+        return (args[1] as ApplyOptions).dryRun ? call() : this.#write(target, call(), true);
+      case 'mergePatch':
+      case 'create':
+      case 'replace':
+        return this.#write(target, call(), true);
+      case 'delete':
+        return this.#write(target, call(), false);
+      default:
+        return call();
+    }
   }
 
   /** `stored` is false for a delete: the object may linger (finalizers), so the server's answer is not a copy to keep. */
@@ -44,68 +78,6 @@ class WriteReportingClient implements KubeClient {
       this.#cache.written(target);
       throw err;
     }
-  }
-
-  get<T extends KubeObject = KubeObject>(key: ObjectKey): Promise<T> {
-    return this.#reads.get<T>(key);
-  }
-
-  getOptional<T extends KubeObject = KubeObject>(key: ObjectKey): Promise<T | undefined> {
-    return this.#reads.getOptional<T>(key);
-  }
-
-  list<T extends KubeObject = KubeObject>(
-    gvk: GroupVersionKind,
-    options?: ListOptions,
-  ): Promise<ObjectList<T>> {
-    return this.#reads.list<T>(gvk, options);
-  }
-
-  apply<T extends KubeObject = KubeObject>(object: KubeObject, options: ApplyOptions): Promise<T> {
-    const write = this.#client.apply<T>(object, options);
-    return options.dryRun ? write : this.#write(object, write, true);
-  }
-
-  applyStatus<T extends KubeObject = KubeObject>(object: KubeObject, options: ApplyOptions): Promise<T> {
-    const write = this.#client.applyStatus<T>(object, options);
-    return options.dryRun ? write : this.#write(object, write, true);
-  }
-
-  mergePatch<T extends KubeObject = KubeObject>(
-    key: ObjectKey,
-    patch: unknown,
-    options?: { fieldManager?: string },
-  ): Promise<T> {
-    return this.#write(key, this.#client.mergePatch<T>(key, patch, options), true);
-  }
-
-  create<T extends KubeObject = KubeObject>(
-    object: KubeObject,
-    options?: { fieldManager?: string },
-  ): Promise<T> {
-    return this.#write(object, this.#client.create<T>(object, options), true);
-  }
-
-  replace<T extends KubeObject = KubeObject>(
-    object: KubeObject,
-    options?: { fieldManager?: string },
-  ): Promise<T> {
-    return this.#write(object, this.#client.replace<T>(object, options), true);
-  }
-
-  delete(
-    key: ObjectKey,
-    options?: { propagationPolicy?: 'Foreground' | 'Background' | 'Orphan' },
-  ): Promise<void> {
-    return this.#write(key, this.#client.delete(key, options), false);
-  }
-
-  podLog(
-    namespace: string,
-    pod: string,
-    options?: { container?: string; tailLines?: number; limitBytes?: number },
-  ): Promise<string> {
-    return this.#client.podLog(namespace, pod, options);
   }
 }
 

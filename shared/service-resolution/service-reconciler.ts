@@ -6,8 +6,9 @@
  * service's finalizer.
  */
 import { type AIMService, AIMServiceSchema } from '../api/aim-service.ts';
-import { componentConditionType, SERVICE_COMPONENTS } from '../constants/conditions.ts';
+import { componentConditionType } from '../constants/conditions.ts';
 import { CONTROLLER_NAMES } from '../constants/labels.ts';
+import { SERVICE_COMPONENTS } from '../constants/service-conditions.ts';
 import { readerOf } from '../reconcile/read-cache.ts';
 import type { KindReconciler } from '../reconcile/reconciler.ts';
 import { aimServiceStatus } from '../reconcile/service-status.ts';

@@ -10,7 +10,8 @@
 
 import type { DiscoveryState } from '../api/aim-service-template.ts';
 import type { AIMProfile } from '../api/common/profile.ts';
-import { CONDITION_TYPES, TEMPLATE_REASONS } from '../constants/conditions.ts';
+import { CONDITION_TYPES } from '../constants/conditions.ts';
+import { TEMPLATE_REASONS } from '../constants/template-conditions.ts';
 import { buildNodeAffinity } from '../gpu/node-affinity.ts';
 import type { KubeObject } from '../kube/types.ts';
 import { isStateError } from '../reconcile/categorize.ts';

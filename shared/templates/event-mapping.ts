@@ -13,7 +13,7 @@
  *   AIMTemplateCache           → the template owning it
  */
 import { AIM_API_VERSION } from '../api/group.ts';
-import { CONDITION_TYPES, TEMPLATE_COMPONENTS, TEMPLATE_REASONS } from '../constants/conditions.ts';
+import { CONDITION_TYPES } from '../constants/conditions.ts';
 import {
   CONTROLLER_NAMES,
   controllerNameLabel,
@@ -23,6 +23,7 @@ import {
 } from '../constants/labels.ts';
 import { MAX_CONCURRENT_DISCOVERY_JOBS } from '../constants/limits.ts';
 import { operatorNamespace as defaultOperatorNamespace } from '../constants/operator-namespace.ts';
+import { TEMPLATE_COMPONENTS, TEMPLATE_REASONS } from '../constants/template-conditions.ts';
 import type { ApiServerEvent } from '../events/apiserver-event.ts';
 import { templateRequiresGPU } from '../gpu/requirements.ts';
 import type { KubeClient, KubeObject, ObjectKey } from '../kube/types.ts';

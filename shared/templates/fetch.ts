@@ -6,8 +6,8 @@
  * logs are always read live.
  */
 
-import { TEMPLATE_REASONS } from '../constants/conditions.ts';
 import { K8S_LABELS, LABEL_VALUES, LABELS } from '../constants/labels.ts';
+import { TEMPLATE_REASONS } from '../constants/template-conditions.ts';
 import { gpuInventoryFromNodes } from '../gpu/inventory.ts';
 import { isValidLabelValue, labelSelector } from '../kube/objects.ts';
 import type { KubeObject } from '../kube/types.ts';

@@ -3,7 +3,7 @@
  * DiscoveryJob and DiscoveryPods while discovery is outstanding, GPU when one is required. GPU
  * missing ⇒ NotAvailable, which outranks everything but Failed.
  */
-import { TEMPLATE_COMPONENTS, TEMPLATE_REASONS } from '../constants/conditions.ts';
+import { TEMPLATE_COMPONENTS, TEMPLATE_REASONS } from '../constants/template-conditions.ts';
 import { ERROR_CATEGORIES, StateError } from '../reconcile/categorize.ts';
 import {
   type ComponentHealth,

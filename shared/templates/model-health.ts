@@ -4,8 +4,10 @@
  * model drags the template down only when it fails for a reason of its own — not merely because
  * its templates are not ready, which would deadlock model and template on each other.
  */
-import { CONDITION_TYPES, MODEL_COMPONENTS, TEMPLATE_REASONS } from '../constants/conditions.ts';
+import { CONDITION_TYPES } from '../constants/conditions.ts';
+import { MODEL_COMPONENTS } from '../constants/model-conditions.ts';
 import type { AIMStatus } from '../constants/status.ts';
+import { TEMPLATE_REASONS } from '../constants/template-conditions.ts';
 import type { KubeObject } from '../kube/types.ts';
 import { ERROR_CATEGORIES, StateError } from '../reconcile/categorize.ts';
 import { type ComponentHealth, type FetchResult, toUpstreamComponentHealth } from '../reconcile/health.ts';

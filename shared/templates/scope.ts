@@ -7,8 +7,8 @@ import type { AIMClusterServiceTemplate } from '../api/aim-cluster-service-templ
 import type { AIMServiceTemplate } from '../api/aim-service-template.ts';
 import type { TemplateScope as ApiTemplateScope } from '../api/common/references.ts';
 import { AIM_API_VERSION } from '../api/group.ts';
-import { TEMPLATE_COMPONENTS, TEMPLATE_REASONS } from '../constants/conditions.ts';
 import { CONTROLLER_NAMES, type ControllerName } from '../constants/labels.ts';
+import { TEMPLATE_COMPONENTS, TEMPLATE_REASONS } from '../constants/template-conditions.ts';
 import type { GroupVersionKind, ObjectKey } from '../kube/types.ts';
 
 export type AnyTemplate = AIMServiceTemplate | AIMClusterServiceTemplate;

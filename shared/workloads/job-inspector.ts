@@ -2,7 +2,7 @@
  * The shared Job inspector: a Job's phase from its conditions and its health as a downstream
  * component (spec §8.2, used for discovery, check-size and download Jobs). Pure.
  */
-import { TEMPLATE_REASONS } from '../constants/conditions.ts';
+import { TEMPLATE_REASONS } from '../constants/template-conditions.ts';
 import type { KubeObject } from '../kube/types.ts';
 import { ERROR_CATEGORIES, StateError } from '../reconcile/categorize.ts';
 import type { HealthInspection } from '../reconcile/health.ts';

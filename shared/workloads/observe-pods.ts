@@ -4,12 +4,8 @@
  * tail of a failed container only when its exit calls for log classification.
  */
 import type { KubeClient, KubeObject } from '../kube/types.ts';
-import {
-  type PodsInspectionInput,
-  pendingPodNeedingEvents,
-  podLogKey,
-  podLogRequests,
-} from './pods-inspector.ts';
+import { podLogKey } from './failed-pod-health.ts';
+import { type PodsInspectionInput, pendingPodNeedingEvents, podLogRequests } from './pods-inspector.ts';
 
 const POD = { apiVersion: 'v1', kind: 'Pod' } as const;
 const EVENT = { apiVersion: 'v1', kind: 'Event' } as const;

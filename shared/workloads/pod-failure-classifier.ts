@@ -2,7 +2,8 @@
  * What a failed container's log or an image pull message says about the failure (spec §10.8):
  * a missing model source, denied access, a full disk, or an infrastructure problem worth retrying.
  */
-import { POD_REASONS, SHARED_REASONS } from '../constants/conditions.ts';
+import { SHARED_REASONS } from '../constants/conditions.ts';
+import { POD_REASONS } from '../constants/pod-conditions.ts';
 import { ERROR_CATEGORIES, type ErrorCategory } from '../reconcile/categorize.ts';
 
 export interface LogClassification {

@@ -16,25 +16,22 @@
  * The two additions surface states upstream reports as "starting" forever: a pod whose container
  * can never be created, and a crash loop.
  */
-import { POD_PENDING_EVENT_REASONS, POD_REASONS } from '../constants/conditions.ts';
+import { POD_REASONS } from '../constants/pod-conditions.ts';
 import type { KubeObject } from '../kube/types.ts';
-import { ERROR_CATEGORIES, type ErrorCategory, StateError } from '../reconcile/categorize.ts';
+import { ERROR_CATEGORIES } from '../reconcile/categorize.ts';
 import type { HealthInspection } from '../reconcile/health.ts';
-import { classifyFailureLog, classifyImagePullMessage, lastLogLines } from './pod-failure-classifier.ts';
 import {
-  allContainerStatuses,
-  type ContainerStatus,
-  type ContainerTerminated,
-  containerStatuses,
-  initContainerStatuses,
-  isPodReady,
-  podPhase,
-  podReason,
-} from './pod-status.ts';
-
-/** How many log lines of a failed container the classification reads. */
-export const POD_FAILURE_LOG_TAIL_LINES = 50;
-const LOG_EXCERPT_LINES = 3;
+  failedContainer,
+  failedPodHealth,
+  firstFailedPod,
+  namespaceOf,
+  needsLogClassification,
+  POD_FAILURE_LOG_TAIL_LINES,
+  podFailure,
+} from './failed-pod-health.ts';
+import { pendingHealth } from './pending-pod-health.ts';
+import { classifyImagePullMessage } from './pod-failure-classifier.ts';
+import { allContainerStatuses, type ContainerStatus, isPodReady, podPhase } from './pod-status.ts';
 
 const IMAGE_PULL_WAITING = new Set(['ErrImagePull', 'ImagePullBackOff']);
 const CONTAINER_CONFIG_WAITING = new Set([
@@ -52,19 +49,11 @@ export interface PodsInspectionInput {
   logs?: ReadonlyMap<string, string>;
 }
 
-export function podLogKey(namespace: string, pod: string, container: string): string {
-  return `${namespace}/${pod}/${container}`;
-}
-
 export interface PodLogRequest {
   namespace: string;
   pod: string;
   container: string;
   tailLines: number;
-}
-
-function namespaceOf(pod: KubeObject): string {
-  return pod.metadata.namespace ?? '';
 }
 
 function waitingWith(pods: readonly KubeObject[], reasons: ReadonlySet<string>) {
@@ -75,27 +64,6 @@ function waitingWith(pods: readonly KubeObject[], reasons: ReadonlySet<string>) 
     }
   }
   return undefined;
-}
-
-/** The container whose termination explains a Failed pod: a non-zero exit first, app containers before init. */
-function failedContainer(
-  pod: KubeObject,
-): { status: ContainerStatus; terminated: ContainerTerminated } | undefined {
-  for (const statuses of [containerStatuses(pod), initContainerStatuses(pod)]) {
-    const terminated = statuses.filter((status) => status.state?.terminated !== undefined);
-    const chosen =
-      terminated.find((status) => (status.state?.terminated?.exitCode ?? 0) !== 0) ?? terminated[0];
-    if (chosen?.state?.terminated) return { status: chosen, terminated: chosen.state.terminated };
-  }
-  return undefined;
-}
-
-function needsLogClassification(terminated: ContainerTerminated): boolean {
-  return (terminated.exitCode ?? 0) !== 0 && terminated.reason !== 'OOMKilled';
-}
-
-function firstFailedPod(pods: readonly KubeObject[]): KubeObject | undefined {
-  return pods.find((pod) => podPhase(pod) === 'Failed');
 }
 
 /**
@@ -123,71 +91,11 @@ export function pendingPodNeedingEvents(pods: readonly KubeObject[]): KubeObject
   return pods.find((pod) => podPhase(pod) === 'Pending');
 }
 
-function failure(category: ErrorCategory, reason: string, message: string): HealthInspection {
-  return { errors: [new StateError(category, reason, message)] };
-}
-
 function imagePullFailure(status: ContainerStatus): HealthInspection {
   const waiting = status.state?.waiting;
   const text = waiting?.message ?? waiting?.reason ?? 'image pull failed';
   const { category, reason } = classifyImagePullMessage(text);
-  return failure(category, reason, `Container ${status.name}: ${text}`);
-}
-
-function describeTermination(podName: string, container: string, terminated: ContainerTerminated): string {
-  const details = [`exit code ${terminated.exitCode ?? 'unknown'}`];
-  if (terminated.reason) details.push(terminated.reason);
-  const base = `Pod ${podName} failed: container ${container} terminated (${details.join(', ')})`;
-  return terminated.message ? `${base}: ${terminated.message}` : base;
-}
-
-function withExcerpt(message: string, excerpt: readonly string[]): string {
-  return excerpt.length > 0 ? `${message}\n\nLog excerpt:\n${excerpt.join('\n')}` : message;
-}
-
-/** Termination reason → category and reason, for failures the log does not explain. */
-function byTerminationReason(reason: string | undefined): { category: ErrorCategory; reason: string } {
-  switch (reason) {
-    case 'OOMKilled':
-      return { category: ERROR_CATEGORIES.resourceExhaustion, reason: POD_REASONS.podOOMKilled };
-    case 'DeadlineExceeded':
-      return { category: ERROR_CATEGORIES.invalidSpec, reason: POD_REASONS.podDeadlineExceeded };
-    case 'Evicted':
-      return { category: ERROR_CATEGORIES.infrastructure, reason: POD_REASONS.podEvicted };
-    default:
-      // Error, ContainerCannotRun, CreateContainer(Config)Error and anything unknown.
-      return { category: ERROR_CATEGORIES.invalidSpec, reason: POD_REASONS.podFailed };
-  }
-}
-
-function failedPodHealth(pod: KubeObject, logs: ReadonlyMap<string, string> | undefined): HealthInspection {
-  const podLevel = podReason(pod);
-  // Eviction and an active deadline end the pod, not a container; the kubelet says so at pod level.
-  if (podLevel.reason === 'Evicted' || podLevel.reason === 'DeadlineExceeded') {
-    const { category, reason } = byTerminationReason(podLevel.reason);
-    return failure(
-      category,
-      reason,
-      `Pod ${pod.metadata.name} failed: ${podLevel.message ?? podLevel.reason}`,
-    );
-  }
-  const failed = failedContainer(pod);
-  if (failed === undefined) {
-    const message = `Pod ${pod.metadata.name} failed${podLevel.message ? `: ${podLevel.message}` : ''}`;
-    return failure(ERROR_CATEGORIES.invalidSpec, POD_REASONS.podFailed, message);
-  }
-  const message = describeTermination(pod.metadata.name, failed.status.name, failed.terminated);
-  const log = needsLogClassification(failed.terminated)
-    ? logs?.get(podLogKey(namespaceOf(pod), pod.metadata.name, failed.status.name))
-    : undefined;
-  if (log !== undefined) {
-    const match = classifyFailureLog(log);
-    if (match !== undefined && match.reason !== undefined) {
-      return failure(match.category, match.reason, withExcerpt(message, [match.line]));
-    }
-  }
-  const { category, reason } = byTerminationReason(failed.terminated.reason);
-  return failure(category, reason, withExcerpt(message, log ? lastLogLines(log, LOG_EXCERPT_LINES) : []));
+  return podFailure(category, reason, `Container ${status.name}: ${text}`);
 }
 
 function crashLoopHealth(pod: KubeObject, status: ContainerStatus): HealthInspection {
@@ -201,57 +109,6 @@ function crashLoopHealth(pod: KubeObject, status: ContainerStatus): HealthInspec
   return { state: 'Degraded', reason: POD_REASONS.crashLoopBackOff, message };
 }
 
-function eventTime(event: KubeObject): number {
-  const record = event as KubeObject & { lastTimestamp?: unknown; eventTime?: unknown };
-  for (const value of [record.lastTimestamp, record.eventTime, event.metadata.creationTimestamp]) {
-    if (typeof value === 'string') {
-      const time = Date.parse(value);
-      if (Number.isFinite(time)) return time;
-    }
-  }
-  return 0;
-}
-
-function eventsOf(pod: KubeObject, events: readonly KubeObject[]): KubeObject[] {
-  return events.filter((event) => {
-    const involved = (event as { involvedObject?: { name?: unknown; uid?: unknown } }).involvedObject;
-    if (involved?.name !== pod.metadata.name) return false;
-    return involved.uid === undefined || pod.metadata.uid === undefined || involved.uid === pod.metadata.uid;
-  });
-}
-
-function latest(events: readonly KubeObject[], reasons: readonly string[]): KubeObject | undefined {
-  let best: KubeObject | undefined;
-  for (const event of events) {
-    if (!reasons.includes(String((event as { reason?: unknown }).reason))) continue;
-    if (best === undefined || eventTime(event) >= eventTime(best)) best = event;
-  }
-  return best;
-}
-
-function pendingHealth(pod: KubeObject, events: readonly KubeObject[]): HealthInspection {
-  const own = eventsOf(pod, events);
-  const blocking = latest(own, POD_PENDING_EVENT_REASONS);
-  if (blocking !== undefined) {
-    const { reason, message } = blocking as { reason?: unknown; message?: unknown };
-    return { state: 'Pending', reason: String(reason), message: typeof message === 'string' ? message : '' };
-  }
-  const pulling = latest(own, ['Pulling']);
-  if (pulling !== undefined) {
-    const message = (pulling as { message?: unknown }).message;
-    return {
-      state: 'Progressing',
-      reason: POD_REASONS.pulling,
-      message: typeof message === 'string' ? message : `Pulling images for pod ${pod.metadata.name}`,
-    };
-  }
-  return {
-    state: 'Pending',
-    reason: POD_REASONS.podsPending,
-    message: `Pod ${pod.metadata.name} is pending`,
-  };
-}
-
 /** Every check before the Pending one; undefined when none applies. */
 function earlyVerdict(
   pods: readonly KubeObject[],
@@ -262,7 +119,7 @@ function earlyVerdict(
   const misconfigured = waitingWith(pods, CONTAINER_CONFIG_WAITING);
   if (misconfigured) {
     const waiting = misconfigured.status.state?.waiting;
-    return failure(
+    return podFailure(
       ERROR_CATEGORIES.invalidSpec,
       POD_REASONS.podFailed,
       `Container ${misconfigured.status.name}: ${waiting?.message ?? misconfigured.reason}`,
@@ -296,7 +153,7 @@ function earlyVerdict(
 export function inspectPods(input: PodsInspectionInput): HealthInspection {
   const { pods } = input;
   if (pods.length === 0) {
-    return failure(ERROR_CATEGORIES.missingDownstreamDependency, POD_REASONS.noPods, 'No pods found');
+    return podFailure(ERROR_CATEGORIES.missingDownstreamDependency, POD_REASONS.noPods, 'No pods found');
   }
   const early = earlyVerdict(pods, input.logs);
   if (early) return early;

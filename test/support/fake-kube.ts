@@ -19,6 +19,7 @@
  * - No garbage collection of dependents, no admission, no namespace existence check.
  */
 import { isDeepStrictEqual } from 'node:util';
+import type { KubeClientMethod } from '../../shared/kube/api-access.ts';
 import { classifyHttpError, classifyNetworkError, KubeError } from '../../shared/kube/errors.ts';
 import { qualifiedResourceName, resourceInfo, resourcePath } from '../../shared/kube/resources.ts';
 import { matchesFieldSelector, matchesLabelSelector } from '../../shared/kube/selectors.ts';
@@ -34,17 +35,8 @@ import type {
   ObjectMeta,
 } from '../../shared/kube/types.ts';
 
-export type FakeMethod =
-  | 'get'
-  | 'getOptional'
-  | 'list'
-  | 'apply'
-  | 'applyStatus'
-  | 'mergePatch'
-  | 'create'
-  | 'replace'
-  | 'delete'
-  | 'podLog';
+/** The client methods the fake records and can fail: every one that reaches the API server. */
+export type FakeMethod = KubeClientMethod;
 
 /** One client call as the code under test made it (inputs cloned at call time). */
 export interface FakeCall {
@@ -81,6 +73,7 @@ const HTTP_METHOD: Record<FakeMethod, string> = {
   replace: 'PUT',
   delete: 'DELETE',
   podLog: 'GET',
+  watch: 'GET',
 };
 
 const STATUS_CODE: Partial<Record<KubeErrorReason, number>> = {

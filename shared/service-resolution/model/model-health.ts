@@ -2,7 +2,7 @@
  * The `Model` component of an AIMService (spec §10.3 table). The model is an upstream dependency:
  * while it is merely not ready the service is Pending; a failed model fails the service.
  */
-import { SERVICE_COMPONENTS, SERVICE_REASONS } from '../../constants/conditions.ts';
+import { SERVICE_COMPONENTS, SERVICE_REASONS } from '../../constants/service-conditions.ts';
 import { type ComponentHealth, DEPENDENCY_TYPES } from '../../reconcile/health.ts';
 import { describeResolved, objectStatus } from '../resolved-object.ts';
 import type { ModelResolution } from './resolve-model.ts';

@@ -14,7 +14,8 @@
  * running service does not start failing because a second model with its image appeared later.
  */
 import type { AIMService } from '../../api/aim-service.ts';
-import { ERROR_REASONS, SERVICE_REASONS } from '../../constants/conditions.ts';
+import { ERROR_REASONS } from '../../constants/conditions.ts';
+import { SERVICE_REASONS } from '../../constants/service-conditions.ts';
 import type { KubeObject } from '../../kube/types.ts';
 import { generateCustomModelName, generateModelName } from '../../naming/model-names.ts';
 import { ERROR_CATEGORIES, StateError } from '../../reconcile/categorize.ts';

@@ -14,52 +14,17 @@
  * A verdict's words (`reason`, `scoreText`) are rendered when read: a selection over thousands of
  * candidates writes only the twenty most relevant to status, so it only pays for those.
  */
-import type { TEMPLATE_REJECTION_STAGES } from '../../api/template-selection.ts';
-import { TEMPLATE_REJECTION_REASONS } from '../../constants/conditions.ts';
 import { normalizeGPUModel } from '../../gpu/normalize.ts';
 import type { SelectionCandidate } from './candidate.ts';
-import {
-  formatScore,
-  formatScoreTuple,
-  packScore,
-  profileTypeOf,
-  type ScoreTuple,
-  scoreCandidate,
-} from './score.ts';
-
-export type SelectionStage = (typeof TEMPLATE_REJECTION_STAGES)[number];
-
-/** `AIMService.spec.overrides` as far as selection reads it. */
-export interface SelectionOverrides {
-  metric?: string | undefined;
-  precision?: string | undefined;
-  hardware?: { gpu?: { model?: string | undefined; requests?: number | undefined } | undefined } | undefined;
-}
+import { matchesOverrides, normalizeOverrides, type SelectionOverrides } from './overrides.ts';
+import { packScore, profileTypeOf, type ScoreTuple, scoreCandidate } from './score.ts';
+import { type CandidateVerdict, type SelectionContext, type SelectionStage, Verdict } from './verdict.ts';
 
 export interface SelectionOptions {
   overrides?: SelectionOverrides | undefined;
   allowUnoptimized?: boolean | undefined;
   /** GPU models present on the cluster's nodes (spec §9.1), e.g. from `inventoryModels`. */
   availableGpus: Iterable<string>;
-}
-
-export interface CandidateVerdict {
-  readonly candidate: SelectionCandidate;
-  /** The candidate's GPU model normalized (`normalizeGPUModel`); empty when it names none. */
-  readonly gpu: string;
-  /** Absent for the selected candidate (and for all when there were no candidates). */
-  readonly rejectedAt?: SelectionStage | undefined;
-  /** Why it was eliminated, in words. */
-  readonly reason?: string | undefined;
-  /** Candidates that reached the last stage. */
-  readonly score?: ScoreTuple | undefined;
-  /** `score` packed into one number of the same order (see `packScore`). */
-  readonly rank?: number | undefined;
-  /** `score` with the values it ranks, e.g. `(0,1,0,2) optimized, MI300X, latency, fp8`. */
-  readonly scoreText?: string | undefined;
-  readonly selected: boolean;
-  /** Shares the best score with another candidate (ambiguous selection). */
-  readonly tied: boolean;
 }
 
 export type SelectionOutcome = 'Selected' | 'NoCandidates' | 'NoneReady' | 'NoMatch' | 'Ambiguous';
@@ -78,144 +43,8 @@ export interface SelectionResult {
   availableGpus: string[];
 }
 
-const AVAILABILITY_REASONS: Readonly<Record<string, string>> = {
-  Pending: TEMPLATE_REJECTION_REASONS.templatePending,
-  Progressing: TEMPLATE_REJECTION_REASONS.templateProgressing,
-  NotAvailable: TEMPLATE_REJECTION_REASONS.templateNotAvailable,
-  Degraded: TEMPLATE_REJECTION_REASONS.templateDegraded,
-  Failed: TEMPLATE_REJECTION_REASONS.templateFailed,
-};
-
 const READY = 'Ready';
 const OPTIMIZED = 'optimized';
-/** How many tied rivals a tied candidate's reason names. */
-const MAX_NAMED_TIES = 5;
-
-interface NormalizedOverrides {
-  metric: string;
-  precision: string;
-  /** Normalized GPU model. */
-  gpuModel: string;
-  gpuCount: number;
-  any: boolean;
-}
-
-/** What the words of every verdict of one selection are rendered from. */
-interface SelectionContext {
-  overrides: NormalizedOverrides;
-  availableGpus: string[];
-  /** Set once scoring is done. */
-  best?: Verdict;
-  tied: Verdict[];
-}
-
-function same(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase();
-}
-
-/** A template that names no GPU model (or count) is compatible with any requested one. */
-function matchesOverrides(verdict: Verdict, overrides: NormalizedOverrides): boolean {
-  const { candidate } = verdict;
-  return (
-    (overrides.metric === '' || same(candidate.metric, overrides.metric)) &&
-    (overrides.precision === '' || same(candidate.precision, overrides.precision)) &&
-    (overrides.gpuModel === '' || verdict.gpu === '' || verdict.gpu === overrides.gpuModel) &&
-    (overrides.gpuCount === 0 || candidate.gpuCount === 0 || candidate.gpuCount === overrides.gpuCount)
-  );
-}
-
-function overrideMismatches(verdict: Verdict, overrides: NormalizedOverrides): string[] {
-  const { candidate } = verdict;
-  const mismatches: string[] = [];
-  if (overrides.metric !== '' && !same(candidate.metric, overrides.metric)) {
-    const has = candidate.metric === '' ? 'no metric' : `metric is ${candidate.metric}`;
-    mismatches.push(`${has}, overrides ask for ${overrides.metric}`);
-  }
-  if (overrides.precision !== '' && !same(candidate.precision, overrides.precision)) {
-    const has = candidate.precision === '' ? 'no precision' : `precision is ${candidate.precision}`;
-    mismatches.push(`${has}, overrides ask for ${overrides.precision}`);
-  }
-  if (overrides.gpuModel !== '' && verdict.gpu !== '' && verdict.gpu !== overrides.gpuModel) {
-    mismatches.push(`GPU is ${verdict.gpu}, overrides ask for ${overrides.gpuModel}`);
-  }
-  if (overrides.gpuCount > 0 && candidate.gpuCount > 0 && candidate.gpuCount !== overrides.gpuCount) {
-    mismatches.push(`uses ${candidate.gpuCount} GPU(s), overrides ask for ${overrides.gpuCount}`);
-  }
-  return mismatches;
-}
-
-class Verdict implements CandidateVerdict {
-  readonly candidate: SelectionCandidate;
-  readonly gpu: string;
-  readonly #context: SelectionContext;
-  rejectedAt: SelectionStage | undefined = undefined;
-  score: ScoreTuple | undefined = undefined;
-  rank: number | undefined = undefined;
-  selected = false;
-  tied = false;
-
-  constructor(candidate: SelectionCandidate, gpu: string, context: SelectionContext) {
-    this.candidate = candidate;
-    this.gpu = gpu;
-    this.#context = context;
-  }
-
-  get scoreText(): string | undefined {
-    return this.score && formatScore(this.score, this.candidate, this.gpu);
-  }
-
-  get reason(): string | undefined {
-    return this.rejectedAt === undefined ? undefined : explainRejection(this, this.rejectedAt, this.#context);
-  }
-}
-
-function explainRejection(verdict: Verdict, stage: SelectionStage, context: SelectionContext): string {
-  const { candidate } = verdict;
-  switch (stage) {
-    case 'Availability': {
-      const code = Object.hasOwn(AVAILABILITY_REASONS, candidate.status)
-        ? AVAILABILITY_REASONS[candidate.status]!
-        : TEMPLATE_REJECTION_REASONS.templateNotReady;
-      return `${code}: status is ${candidate.status || 'not set yet'}, only Ready templates are selected`;
-    }
-    case 'Optimization': {
-      const type =
-        candidate.profileType === ''
-          ? 'no profile type (counts as unoptimized)'
-          : `profile type ${profileTypeOf(candidate)}`;
-      return `${type}, not optimized; set spec.template.allowUnoptimized to allow it`;
-    }
-    case 'Overrides':
-      return overrideMismatches(verdict, context.overrides).join('; ');
-    case 'GPUAvailability': {
-      const gpus = context.availableGpus;
-      const inventory = gpus.length > 0 ? `cluster has ${gpus.join(', ')}` : 'no GPU nodes found';
-      return `GPU ${verdict.gpu} is not present on any node (${inventory})`;
-    }
-    case 'ScopePreference':
-      return 'cluster-scoped, and namespace-scoped templates match too (they take precedence)';
-    case 'Score':
-      return explainScore(verdict, context);
-  }
-}
-
-function explainScore(verdict: Verdict, context: SelectionContext): string {
-  const best = context.best!;
-  const bestText = formatScoreTuple(best.score!);
-  if (!verdict.tied) {
-    const than = best.selected ? `${best.candidate.name}'s` : 'the best';
-    return `score ${verdict.scoreText} is worse than ${than} ${bestText}`;
-  }
-  // Name a few of the others: a tie among thousands must not cost thousands of names each.
-  const others = context.tied
-    .slice(0, MAX_NAMED_TIES + 1)
-    .filter((other) => other !== verdict)
-    .slice(0, MAX_NAMED_TIES)
-    .map((other) => other.candidate.name);
-  const more = context.tied.length - 1 - others.length;
-  const list = more > 0 ? `${others.join(', ')} and ${more} more` : others.join(', ');
-  return `tied for the best score ${bestText} with ${list}; nothing selected`;
-}
 
 /** Keeps the verdicts `keep` accepts; the others are rejected at `stage`. */
 function narrow(survivors: Verdict[], stage: SelectionStage, keep: (verdict: Verdict) => boolean): Verdict[] {
@@ -225,24 +54,6 @@ function narrow(survivors: Verdict[], stage: SelectionStage, keep: (verdict: Ver
     else verdict.rejectedAt = stage;
   }
   return next;
-}
-
-function normalizeOverrides(
-  overrides: SelectionOverrides | undefined,
-  normalize: (model: string) => string,
-): NormalizedOverrides {
-  const metric = overrides?.metric?.trim() ?? '';
-  const precision = overrides?.precision?.trim() ?? '';
-  const gpuModel = normalize(overrides?.hardware?.gpu?.model ?? '');
-  const requests = overrides?.hardware?.gpu?.requests ?? 0;
-  const gpuCount = Number.isFinite(requests) && requests > 0 ? requests : 0;
-  return {
-    metric,
-    precision,
-    gpuModel,
-    gpuCount,
-    any: metric !== '' || precision !== '' || gpuModel !== '' || gpuCount > 0,
-  };
 }
 
 export function selectTemplate(

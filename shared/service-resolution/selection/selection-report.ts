@@ -8,14 +8,10 @@ import {
   type TemplateCandidate,
   type TemplateSelection,
 } from '../../api/template-selection.ts';
-import { SERVICE_REASONS } from '../../constants/conditions.ts';
+import { SERVICE_REASONS } from '../../constants/service-conditions.ts';
 import { formatScoreTuple } from './score.ts';
-import type {
-  CandidateVerdict,
-  SelectionOutcome,
-  SelectionResult,
-  SelectionStage,
-} from './select-template.ts';
+import type { SelectionOutcome, SelectionResult } from './select-template.ts';
+import type { CandidateVerdict, SelectionStage } from './verdict.ts';
 
 export const SELECTED_REASON = 'Selected';
 

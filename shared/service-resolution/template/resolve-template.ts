@@ -14,7 +14,8 @@
  */
 import type { AIMService } from '../../api/aim-service.ts';
 import type { AIMResolvedReference } from '../../api/common/references.ts';
-import { ERROR_REASONS, SERVICE_REASONS } from '../../constants/conditions.ts';
+import { ERROR_REASONS } from '../../constants/conditions.ts';
+import { SERVICE_REASONS } from '../../constants/service-conditions.ts';
 import { gpuInventoryFromNodes, inventoryModels } from '../../gpu/inventory.ts';
 import type { KubeObject } from '../../kube/types.ts';
 import { isvcName } from '../../naming/service-names.ts';

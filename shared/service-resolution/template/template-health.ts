@@ -3,7 +3,7 @@
  * auto-selection says `TemplateSelectionAmbiguous` instead of `TemplateNotFound` (quirk 3), and
  * every auto-selection outcome carries the gist of why (see selection-report.ts).
  */
-import { SERVICE_COMPONENTS, SERVICE_REASONS } from '../../constants/conditions.ts';
+import { SERVICE_COMPONENTS, SERVICE_REASONS } from '../../constants/service-conditions.ts';
 import type { AIMStatus } from '../../constants/status.ts';
 import { type ComponentHealth, DEPENDENCY_TYPES } from '../../reconcile/health.ts';
 import { describeResolved, objectStatus, type ResolvedObject } from '../resolved-object.ts';

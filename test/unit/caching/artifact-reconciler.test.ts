@@ -332,16 +332,16 @@ describe('artifact with a known size (spec §12.1)', () => {
     expect(events).toContainEqual(expect.objectContaining({ reason: 'DownloadFailed', type: 'Warning' }));
   });
 
-  it('fails on the first crashed download pod and classifies its log (missing source)', async () => {
-    const kube = await downloading();
+  /** The download pod crashed (exit 1) with `log`. */
+  function crashDownloadPod(kube: FakeKubeClient, log: string): void {
     const failedPod = pod(JOBS.download, 'Failed', 'model-download', { exitCode: 1, reason: 'Error' });
     kube.seed(failedPod);
-    kube.setPodLog(
-      NS,
-      failedPod.metadata.name,
-      'model-download',
-      'Downloading\nRepository Not Found for url: https://huggingface.co/org/model\n',
-    );
+    kube.setPodLog(NS, failedPod.metadata.name, 'model-download', log);
+  }
+
+  it('fails on the first crashed download pod and classifies its log (missing source)', async () => {
+    const kube = await downloading();
+    crashDownloadPod(kube, 'Downloading\nRepository Not Found for url: https://huggingface.co/org/model\n');
     await reconcile(kube);
     const artifactNow = stored(kube);
     expect(artifactNow?.status?.status).toBe('Failed');
@@ -360,14 +360,7 @@ describe('artifact with a known size (spec §12.1)', () => {
 
   it('surfaces a gated repository as an auth failure', async () => {
     const kube = await downloading();
-    const failedPod = pod(JOBS.download, 'Failed', 'model-download', { exitCode: 1, reason: 'Error' });
-    kube.seed(failedPod);
-    kube.setPodLog(
-      NS,
-      failedPod.metadata.name,
-      'model-download',
-      'Cannot access gated repo for url https://huggingface.co/org/model\n',
-    );
+    crashDownloadPod(kube, 'Cannot access gated repo for url https://huggingface.co/org/model\n');
     await reconcile(kube);
     const artifactNow = stored(kube);
     expect(condition(artifactNow, 'DownloadJobPodsReady')).toMatchObject({

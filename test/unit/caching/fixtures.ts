@@ -1,18 +1,13 @@
 /** Builders shared by the cache-manage unit tests. */
 import { AIM_API_VERSION } from '../../../shared/api/group.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
-import type {
-  EventRecorder,
-  ReconcileContext,
-  ReconcileLogger,
-} from '../../../shared/reconcile/reconciler.ts';
+import type { EventRecorder, ReconcileContext } from '../../../shared/reconcile/reconciler.ts';
 import type { FakeKubeClient } from '../../support/fake-kube.ts';
+import { testContext } from '../../support/reconcile-context.ts';
 
 export const NS = 'team-a';
 export const NOW = new Date('2026-05-01T12:00:00Z');
 export const FIELD_MANAGER = 'aim-cache-manage';
-
-const silent: ReconcileLogger = { debug() {}, info() {}, warn() {}, error() {} };
 
 export interface RecordedEvent {
   object: string;
@@ -27,15 +22,12 @@ export function recordingContext(client: FakeKubeClient, events: RecordedEvent[]
       events.push({ object: `${object.kind}/${object.metadata.name}`, type, reason, message });
     },
   };
-  return {
-    client,
-    log: silent,
-    now: () => NOW,
+  return testContext(client, {
     fieldManager: FIELD_MANAGER,
-    operatorNamespace: 'aim-system',
+    now: () => NOW,
     recorder,
     conflictRetry: { attempts: 4, baseDelayMs: 0, maxDelayMs: 0, sleep: async () => {} },
-  };
+  });
 }
 
 export function aim(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import * as conditions from '../../../shared/constants/conditions.ts';
+// The index re-exports every <kind>-conditions.ts module, so the syntax check below covers them all.
+import * as conditions from '../../../shared/constants/index.ts';
 
 const { componentConditionType, NON_COMPONENT_CONDITION_TYPES, SERVICE_COMPONENTS, TEMPLATE_COMPONENTS } =
   conditions;

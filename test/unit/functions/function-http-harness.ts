@@ -13,7 +13,7 @@ import type { ApiAccess } from '../../../shared/kube/api-access.ts';
 import { objectKey } from '../../../shared/kube/objects.ts';
 import { RecordingKubeClient } from '../../../shared/kube/recording-client.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
-import { createLogger } from '../../../shared/observability/logger.ts';
+import { createLogger, type Logger } from '../../../shared/observability/logger.ts';
 import { defineFunction, type FunctionDefinition } from '../../../shared/runtime/define-function.ts';
 import { type RunningFunction, serveFunction } from '../../../shared/runtime/serve.ts';
 import { NOT_IMPLEMENTED_REASON, shellComponentName } from '../../../shared/runtime/shell-reconciler.ts';
@@ -74,6 +74,26 @@ export function post(running: RunningFunction, event: CloudEvent<unknown>) {
     .send(message.body as string);
 }
 
+/**
+ * Serves `definition` on a free port over `kube`, as faas-js-runtime would, with every API access
+ * its calls need appended to `accesses` (compared with the function's role by the tests).
+ */
+export function serveRecording(
+  definition: FunctionDefinition,
+  kube: FakeKubeClient,
+  accesses: ApiAccess[],
+  logger: Logger,
+): Promise<RunningFunction> {
+  const module = defineFunction(definition, {
+    createClient: () => new RecordingKubeClient(kube, (access) => accesses.push(access)),
+    logger,
+    now: () => NOW,
+    operatorNamespace: 'aim-system',
+    initialResync: false,
+  });
+  return serveFunction(module, { port: 0, logLevel: 'fatal' });
+}
+
 export interface FunctionHttpCase {
   definition: FunctionDefinition;
   /** Object sent in a Resource-mode event. */
@@ -106,14 +126,7 @@ export function describeFunctionHttp(testCase: FunctionHttpCase): void {
         level: 'debug',
         destination: { write: (line) => logLines.push(line) },
       });
-      const module = defineFunction(definition, {
-        createClient: () => new RecordingKubeClient(kube, (access) => accesses.push(access)),
-        logger,
-        now: () => NOW,
-        operatorNamespace: 'aim-system',
-        initialResync: false,
-      });
-      running = await serveFunction(module, { port: 0, logLevel: 'fatal' });
+      running = await serveRecording(definition, kube, accesses, logger);
     }, 30_000);
 
     afterAll(async () => {

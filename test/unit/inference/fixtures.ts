@@ -17,6 +17,21 @@ export const IMAGE = 'ghcr.io/amd/llama-3-8b:v1.0.0';
 export const NOW = new Date('2026-05-01T12:00:00Z');
 export const T0 = '2026-05-01T11:00:00Z';
 
+/** A predictor pod of the service's InferenceService, as KServe labels it. */
+export function predictorPod(status: Record<string, unknown>): KubeObject {
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name: `${ISVC}-predictor-abc`,
+      namespace: NS,
+      labels: { 'serving.kserve.io/inferenceservice': ISVC },
+    },
+    spec: {},
+    status,
+  };
+}
+
 export function service(
   spec: Record<string, unknown> = {},
   extra: Partial<KubeObject['metadata']> = {},

@@ -33,6 +33,20 @@ const running = (containerStatus: Record<string, unknown>, ready = false) => ({
   containerStatuses: [{ name: 'kserve-container', restartCount: 3, ...containerStatus }],
 });
 
+/** Pod p1 crash looping after exit `exitCode` (Error), with `log` as its container's log. */
+const crashLooping = (exitCode: number, log: string) =>
+  new FakeKubeClient()
+    .seed(
+      pod(
+        'p1',
+        running({
+          state: { waiting: { reason: 'CrashLoopBackOff' } },
+          lastState: { terminated: { exitCode, reason: 'Error' } },
+        }),
+      ),
+    )
+    .setPodLog(NS, 'p1', 'kserve-container', log);
+
 async function inspect(kube: FakeKubeClient) {
   return resolveHealth(predictorPodsHealth(await observePredictorPods(kube, NS, 'chat-1')));
 }
@@ -116,22 +130,10 @@ describe('InferenceServicePods component', () => {
   });
 
   it('another crash loop is classified from its log tail, with an excerpt', async () => {
-    const kube = new FakeKubeClient()
-      .seed(
-        pod(
-          'p1',
-          running({
-            state: { waiting: { reason: 'CrashLoopBackOff' } },
-            lastState: { terminated: { exitCode: 1, reason: 'Error' } },
-          }),
-        ),
-      )
-      .setPodLog(
-        NS,
-        'p1',
-        'kserve-container',
-        'INFO start\nOSError: Cannot access gated repo for url https://huggingface.co/x\n',
-      );
+    const kube = crashLooping(
+      1,
+      'INFO start\nOSError: Cannot access gated repo for url https://huggingface.co/x\n',
+    );
     const result = await inspect(kube);
     expect(result.reason).toBe('AuthError');
     expect(result.message).toContain('Log excerpt:\nOSError: Cannot access gated repo');
@@ -140,17 +142,7 @@ describe('InferenceServicePods component', () => {
   });
 
   it('an unexplained crash loop keeps CrashLoopBackOff (Degraded) with the last log lines', async () => {
-    const kube = new FakeKubeClient()
-      .seed(
-        pod(
-          'p1',
-          running({
-            state: { waiting: { reason: 'CrashLoopBackOff' } },
-            lastState: { terminated: { exitCode: 2, reason: 'Error' } },
-          }),
-        ),
-      )
-      .setPodLog(NS, 'p1', 'kserve-container', 'a\nb\nc\nd\nValueError: bad config\n');
+    const kube = crashLooping(2, 'a\nb\nc\nd\nValueError: bad config\n');
     const result = await inspect(kube);
     expect(result).toMatchObject({ state: 'Degraded', reason: 'CrashLoopBackOff' });
     expect(result.message.endsWith('Log excerpt:\nc\nd\nValueError: bad config')).toBe(true);

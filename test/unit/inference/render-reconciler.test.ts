@@ -3,9 +3,10 @@ import { AIM_API_VERSION } from '../../../shared/api/group.ts';
 import { isvcRenderReconciler } from '../../../shared/inference/render-reconciler.ts';
 import type { KubeObject, ObjectKey } from '../../../shared/kube/types.ts';
 import { findCondition } from '../../../shared/reconcile/conditions.ts';
-import type { EventRecorder, ReconcileContext, ReconcileLogger } from '../../../shared/reconcile/pipeline.ts';
+import type { EventRecorder, ReconcileContext } from '../../../shared/reconcile/pipeline.ts';
 import { reconcileAll, reconcileObject } from '../../../shared/reconcile/pipeline.ts';
 import { FakeKubeClient } from '../../support/fake-kube.ts';
+import { testContext } from '../../support/reconcile-context.ts';
 import {
   artifact,
   cache,
@@ -14,13 +15,13 @@ import {
   model,
   NOW,
   NS,
+  predictorPod,
   resolvedStatus,
   SVC,
   service,
   template,
 } from './fixtures.ts';
 
-const silent: ReconcileLogger = { debug() {}, info() {}, warn() {}, error() {} };
 const SERVICE_KEY: ObjectKey = { apiVersion: AIM_API_VERSION, kind: 'AIMService', namespace: NS, name: SVC };
 const ISVC_KEY: ObjectKey = {
   apiVersion: 'serving.kserve.io/v1beta1',
@@ -45,15 +46,7 @@ function context(): ReconcileContext {
       events.push([type, reason, message]);
     },
   };
-  return {
-    client: kube,
-    log: silent,
-    now: () => NOW,
-    fieldManager: 'aim-isvc-render',
-    operatorNamespace: 'aim-system',
-    recorder,
-    conflictRetry: { sleep: async () => {} },
-  };
+  return testContext(kube, { fieldManager: 'aim-isvc-render', now: () => NOW, recorder });
 }
 
 const reconcile = () => reconcileObject(context(), isvcRenderReconciler(), SERVICE_KEY);
@@ -94,21 +87,13 @@ async function markInferenceServiceReady() {
     },
     { fieldManager: 'kserve' },
   );
-  kube.seed({
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: {
-      name: `${ISVC}-predictor-abc`,
-      namespace: NS,
-      labels: { 'serving.kserve.io/inferenceservice': ISVC },
-    },
-    spec: {},
-    status: {
+  kube.seed(
+    predictorPod({
       phase: 'Running',
       conditions: [{ type: 'Ready', status: 'True' }],
       containerStatuses: [{ name: 'kserve-container', ready: true, state: { running: {} } }],
-    },
-  });
+    }),
+  );
 }
 
 beforeEach(() => {

@@ -14,14 +14,13 @@ import type { ComponentHealth } from '../../../shared/reconcile/health.ts';
 import {
   type KindReconciler,
   type ReconcileContext,
-  type ReconcileLogger,
   reconcileObject,
 } from '../../../shared/reconcile/pipeline.ts';
 import { emptyPlan } from '../../../shared/reconcile/plan.ts';
 import { FakeKubeClient } from '../../support/fake-kube.ts';
+import { testContext } from '../../support/reconcile-context.ts';
 import { cache, model, NOW, NS, resolvedStatus, SVC, service, template } from './fixtures.ts';
 
-const silent: ReconcileLogger = { debug() {}, info() {}, warn() {}, error() {} };
 const KEY: ObjectKey = { apiVersion: AIM_API_VERSION, kind: 'AIMService', namespace: NS, name: SVC };
 
 /** A component writer whose components are whatever the test says. */
@@ -50,15 +49,11 @@ let components: ComponentHealth[];
 let minute: number;
 
 function context(fieldManager: string, client: KubeClient = kube): ReconcileContext {
-  return {
-    client,
-    log: silent,
+  return testContext(client, {
+    fieldManager,
     // Time moves on between reconciles: a flap would show as a new lastTransitionTime.
     now: () => new Date(NOW.getTime() + minute * 60_000),
-    fieldManager,
-    operatorNamespace: 'aim-system',
-    conflictRetry: { sleep: async () => {} },
-  };
+  });
 }
 
 const resolve = () =>

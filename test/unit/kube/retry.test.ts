@@ -161,24 +161,24 @@ describe('retryOnConflict against the API server', () => {
     return { writes: () => statusWrites };
   }
 
+  /** One attempt: read the service, then write its status on the version read. */
+  async function rewriteStatus(client: ReturnType<typeof testClient>) {
+    const current = await client.get({
+      apiVersion: 'aim.eai.amd.com/v1alpha1',
+      kind: 'AIMService',
+      namespace: 'team',
+      name: 'svc',
+    });
+    return client.applyStatus(
+      { ...current, status: { status: 'Running' } },
+      { fieldManager: 'aim-isvc-render' },
+    );
+  }
+
   it('re-reads and rewrites until the write lands', async () => {
     const counters = serveVersions(2);
     const client = testClient();
-    const written = await retryOnConflict(
-      async () => {
-        const current = await client.get({
-          apiVersion: 'aim.eai.amd.com/v1alpha1',
-          kind: 'AIMService',
-          namespace: 'team',
-          name: 'svc',
-        });
-        return client.applyStatus(
-          { ...current, status: { status: 'Running' } },
-          { fieldManager: 'aim-isvc-render' },
-        );
-      },
-      { baseDelayMs: 1 },
-    );
+    const written = await retryOnConflict(() => rewriteStatus(client), { baseDelayMs: 1 });
     expect(written.metadata.resourceVersion).toBe('13');
     expect(counters.writes()).toBe(3);
     expect(client.requestCount).toBe(6);
@@ -187,18 +187,9 @@ describe('retryOnConflict against the API server', () => {
   it('gives up with the Conflict after the bound', async () => {
     const counters = serveVersions(100);
     const client = testClient();
-    const err = await retryOnConflict(
-      async () => {
-        const current = await client.get({
-          apiVersion: 'aim.eai.amd.com/v1alpha1',
-          kind: 'AIMService',
-          namespace: 'team',
-          name: 'svc',
-        });
-        return client.applyStatus(current, { fieldManager: 'aim-isvc-render' });
-      },
-      { baseDelayMs: 1, attempts: 3 },
-    ).catch((e: unknown) => e);
+    const err = await retryOnConflict(() => rewriteStatus(client), { baseDelayMs: 1, attempts: 3 }).catch(
+      (e: unknown) => e,
+    );
     expect(isConflict(err)).toBe(true);
     expect(counters.writes()).toBe(3);
   });

@@ -2,15 +2,12 @@
 import { AIM_API_VERSION } from '../../../shared/api/group.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
 import type { ImageInspector } from '../../../shared/models/image-metadata-source.ts';
-import type {
-  EventRecorder,
-  ReconcileContext,
-  ReconcileLogger,
-} from '../../../shared/reconcile/reconciler.ts';
+import type { EventRecorder, ReconcileContext } from '../../../shared/reconcile/reconciler.ts';
 import type { ImageInspection } from '../../../shared/registry/client.ts';
 import type { RegistryCredentials } from '../../../shared/registry/credentials.ts';
 import type { RegistryReference } from '../../../shared/registry/reference.ts';
 import type { FakeKubeClient } from '../../support/fake-kube.ts';
+import { testContext } from '../../support/reconcile-context.ts';
 
 export const NOW = new Date('2026-05-01T12:00:00Z');
 
@@ -54,8 +51,6 @@ export function labelsInspection(labels: Record<string, string>): ImageInspectio
   return { digest: `sha256:${'1'.repeat(64)}`, labels, annotations: {} };
 }
 
-export const silentLog: ReconcileLogger = { debug() {}, info() {}, warn() {}, error() {} };
-
 export function recorder(): EventRecorder & {
   events: { type: string; reason: string; message: string; name: string }[];
 } {
@@ -69,15 +64,7 @@ export function recorder(): EventRecorder & {
 }
 
 export function context(client: FakeKubeClient, extra: Partial<ReconcileContext> = {}): ReconcileContext {
-  return {
-    client,
-    log: silentLog,
-    now: () => NOW,
-    fieldManager: 'aim-model-inspect',
-    operatorNamespace: 'aim-system',
-    conflictRetry: { sleep: async () => {} },
-    ...extra,
-  };
+  return testContext(client, { fieldManager: 'aim-model-inspect', now: () => NOW, ...extra });
 }
 
 export function modelObject(

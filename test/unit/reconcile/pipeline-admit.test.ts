@@ -6,6 +6,7 @@ import { emptyPlan } from '../../../shared/reconcile/plan.ts';
 import { readerOf } from '../../../shared/reconcile/read-cache.ts';
 import type { KindReconciler, ReconcileContext } from '../../../shared/reconcile/reconciler.ts';
 import { FakeKubeClient } from '../../support/fake-kube.ts';
+import { SILENT_LOG } from '../../support/reconcile-context.ts';
 
 const API = 'aim.eai.amd.com/v1alpha1';
 const GVK = { apiVersion: API, kind: 'AIMServiceTemplate' };
@@ -18,7 +19,7 @@ function object(name: string): KubeObject {
 function ctx(client: FakeKubeClient): ReconcileContext {
   return {
     client,
-    log: { debug() {}, info() {}, warn() {}, error() {} },
+    log: SILENT_LOG,
     now: () => new Date('2026-05-01T12:00:00Z'),
     fieldManager: 'test',
     operatorNamespace: 'aim-system',

@@ -13,7 +13,6 @@ import {
   type EventRecorder,
   type KindReconciler,
   type ReconcileContext,
-  type ReconcileLogger,
   reconcileAll,
   reconcileObject,
 } from '../../../shared/reconcile/pipeline.ts';
@@ -21,6 +20,7 @@ import { RetryableError } from '../../../shared/reconcile/retryable-error.ts';
 import { type ResolvedRuntimeConfig, runtimeConfigHealth } from '../../../shared/reconcile/runtime-config.ts';
 import { aimServiceStatus } from '../../../shared/reconcile/service-status.ts';
 import { FakeKubeClient } from '../../support/fake-kube.ts';
+import { testContext } from '../../support/reconcile-context.ts';
 
 const API = 'aim.eai.amd.com/v1alpha1';
 const NOW = new Date('2025-03-01T12:00:00Z');
@@ -114,18 +114,8 @@ function model(
   };
 }
 
-const silentLog: ReconcileLogger = { debug() {}, info() {}, warn() {}, error() {} };
-
 function context(client: FakeKubeClient, extra: Partial<ReconcileContext> = {}): ReconcileContext {
-  return {
-    client,
-    log: silentLog,
-    now: () => NOW,
-    fieldManager: 'aim-model-inspect',
-    operatorNamespace: 'aim-system',
-    conflictRetry: { sleep: async () => {} },
-    ...extra,
-  };
+  return testContext(client, { fieldManager: 'aim-model-inspect', now: () => NOW, ...extra });
 }
 
 const modelKey: ObjectKey = { ...MODEL_GVK, namespace: 'team', name: 'llama' };

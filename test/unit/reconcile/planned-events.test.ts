@@ -10,6 +10,7 @@ import {
 import { emptyPlan } from '../../../shared/reconcile/plan.ts';
 import { readerOf } from '../../../shared/reconcile/read-cache.ts';
 import { FakeKubeClient } from '../../support/fake-kube.ts';
+import { SILENT_LOG } from '../../support/reconcile-context.ts';
 
 const API = 'aim.eai.amd.com/v1alpha1';
 const Schema = z.looseObject({
@@ -26,7 +27,7 @@ function model(name: string): KubeObject {
 function context(kube: FakeKubeClient, recorded: string[]): ReconcileContext {
   return {
     client: kube,
-    log: { debug() {}, info() {}, warn() {}, error() {} },
+    log: SILENT_LOG,
     now: () => new Date('2026-01-01T00:00:00Z'),
     fieldManager: 'aim-test',
     operatorNamespace: 'aim-system',

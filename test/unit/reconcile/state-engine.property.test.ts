@@ -4,7 +4,8 @@ import { AIM_STATUSES } from '../../../shared/constants/status.ts';
 import { ERROR_CATEGORIES, type ErrorCategory, StateError } from '../../../shared/reconcile/categorize.ts';
 import type { Condition } from '../../../shared/reconcile/conditions.ts';
 import { type ComponentHealth, resolveHealth } from '../../../shared/reconcile/health.ts';
-import { computeState, isBlocked } from '../../../shared/reconcile/state-engine.ts';
+import { computeState } from '../../../shared/reconcile/state-engine.ts';
+import { isBlocked } from '../../../shared/reconcile/state-flags.ts';
 
 const CATEGORIES = Object.values(ERROR_CATEGORIES) as ErrorCategory[];
 const NAMES = ['Model', 'Template', 'Cache', 'Pods', 'Job', ''];

@@ -8,11 +8,14 @@ import { MEDIA_TYPES } from '../../../shared/registry/media-types.ts';
 import { parseRegistryReference } from '../../../shared/registry/reference.ts';
 import { TokenCache } from '../../../shared/registry/token-cache.ts';
 import {
+  type Blob,
   configBlob,
   digestOf,
+  type FakeRegistryOptions,
   fakeRegistry,
   imageIndex,
   imageManifest,
+  type RegistryLog,
   simpleImage,
 } from './fake-registry.ts';
 
@@ -31,6 +34,27 @@ function ref(tag = '1.0') {
   return parseRegistryReference(`reg.example/${REPO}:${tag}`);
 }
 
+/** Serves a fake registry for REPO at ORIGIN and returns its request log. */
+function serveRegistry(options: Omit<FakeRegistryOptions, 'origin' | 'repository'>): RegistryLog {
+  const { handlers, log } = fakeRegistry({ origin: ORIGIN, repository: REPO, ...options });
+  server.use(...handlers);
+  return log;
+}
+
+/** Serves `image` as tag 1.0. */
+function serveImage(
+  image: { config: Blob; manifest: Blob },
+  options: Omit<FakeRegistryOptions, 'origin' | 'repository' | 'tags' | 'blobs'> = {},
+): RegistryLog {
+  return serveRegistry({
+    tags: { '1.0': image.manifest },
+    blobs: [image.config, image.manifest],
+    ...options,
+  });
+}
+
+const BEARER = { type: 'bearer', realm: 'https://auth.example/token', service: 'reg.example' } as const;
+
 async function failure(promise: Promise<unknown>): Promise<RegistryError> {
   const err = await promise.then(
     () => undefined,
@@ -48,13 +72,7 @@ async function failure(promise: Promise<unknown>): Promise<RegistryError> {
 describe('RegistryClient: documents', () => {
   it('reads config.Labels through an OCI manifest with one manifest and one blob request', async () => {
     const image = simpleImage(LABELS);
-    const { handlers, log } = fakeRegistry({
-      origin: ORIGIN,
-      repository: REPO,
-      tags: { '1.0': image.manifest },
-      blobs: [image.config, image.manifest],
-    });
-    server.use(...handlers);
+    const log = serveImage(image);
     const client = new RegistryClient();
     const inspection = await client.inspect(ref());
     expect(inspection).toEqual({ digest: image.manifest.digest, labels: LABELS, annotations: {} });
@@ -83,9 +101,7 @@ describe('RegistryClient: documents', () => {
       ],
       { annotations: { 'org.opencontainers.image.source': 'https://git.example/model' } },
     );
-    const { handlers } = fakeRegistry({
-      origin: ORIGIN,
-      repository: REPO,
+    serveRegistry({
       tags: { '1.0': index },
       blobs: [
         amd64.config,
@@ -96,7 +112,6 @@ describe('RegistryClient: documents', () => {
         attestation.manifest,
       ],
     });
-    server.use(...handlers);
     const client = new RegistryClient();
     const inspection = await client.inspect(ref());
     expect(inspection).toEqual({
@@ -117,10 +132,7 @@ describe('RegistryClient: documents', () => {
     const list = imageIndex([{ manifest, platform: { os: 'linux', architecture: 'amd64' } }], {
       docker: true,
     });
-    server.use(
-      ...fakeRegistry({ origin: ORIGIN, repository: REPO, tags: { '1.0': list }, blobs: [config, manifest] })
-        .handlers,
-    );
+    serveRegistry({ tags: { '1.0': list }, blobs: [config, manifest] });
     const inspection = await new RegistryClient().inspect(ref());
     expect(inspection.labels).toEqual({ legacy: 'label' });
   });
@@ -128,23 +140,13 @@ describe('RegistryClient: documents', () => {
   it('treats an image without labels as having none', async () => {
     const config = configBlob(null);
     const manifest = imageManifest(config);
-    server.use(
-      ...fakeRegistry({
-        origin: ORIGIN,
-        repository: REPO,
-        tags: { '1.0': manifest },
-        blobs: [config, manifest],
-      }).handlers,
-    );
+    serveImage({ config, manifest });
     expect((await new RegistryClient().inspect(ref())).labels).toEqual({});
   });
 
   it('fetches by digest and verifies the content against it', async () => {
     const image = simpleImage(LABELS);
-    server.use(
-      ...fakeRegistry({ origin: ORIGIN, repository: REPO, tags: {}, blobs: [image.config, image.manifest] })
-        .handlers,
-    );
+    serveRegistry({ tags: {}, blobs: [image.config, image.manifest] });
     const byDigest = parseRegistryReference(`reg.example/${REPO}@${image.manifest.digest}`);
     expect((await new RegistryClient().inspect(byDigest)).labels).toEqual(LABELS);
   });
@@ -154,10 +156,7 @@ describe('RegistryClient: documents', () => {
     const index = imageIndex([
       { manifest: arm64.manifest, platform: { os: 'linux', architecture: 'arm64', variant: 'v8' } },
     ]);
-    server.use(
-      ...fakeRegistry({ origin: ORIGIN, repository: REPO, tags: { '1.0': index }, blobs: [arm64.manifest] })
-        .handlers,
-    );
+    serveRegistry({ tags: { '1.0': index }, blobs: [arm64.manifest] });
     const error = await failure(new RegistryClient().inspect(ref()));
     expect(error.kind).toBe('not-found');
     expect(error.message).toContain('no linux/amd64 image (platforms: linux/arm64/v8)');
@@ -167,14 +166,11 @@ describe('RegistryClient: documents', () => {
 describe('RegistryClient: auth', () => {
   it('follows the Bearer challenge with the pull secret and caches the token per scope', async () => {
     const image = simpleImage(LABELS);
-    const { handlers, log } = fakeRegistry({
-      origin: ORIGIN,
-      repository: REPO,
+    const log = serveRegistry({
       tags: { '1.0': image.manifest, '2.0': image.manifest },
       blobs: [image.config, image.manifest],
-      auth: { type: 'bearer', realm: 'https://auth.example/token', service: 'reg.example', ...CREDS },
+      auth: { ...BEARER, ...CREDS },
     });
-    server.use(...handlers);
     const client = new RegistryClient();
     expect((await client.inspect(ref('1.0'), CREDS)).labels).toEqual(LABELS);
     // manifest 401 → token → manifest with token → blob with the same token
@@ -190,14 +186,7 @@ describe('RegistryClient: auth', () => {
 
   it('does not share a token between different credentials', async () => {
     const image = simpleImage(LABELS);
-    const { handlers, log } = fakeRegistry({
-      origin: ORIGIN,
-      repository: REPO,
-      tags: { '1.0': image.manifest },
-      blobs: [image.config, image.manifest],
-      auth: { type: 'bearer', realm: 'https://auth.example/token', service: 'reg.example', ...CREDS },
-    });
-    server.use(...handlers);
+    const log = serveImage(image, { auth: { ...BEARER, ...CREDS } });
     const client = new RegistryClient();
     await client.inspect(ref(), CREDS);
     const error = await failure(client.inspect(ref(), { username: 'robot', password: 'wrong' }));
@@ -209,14 +198,7 @@ describe('RegistryClient: auth', () => {
   it('fetches a new token once the cached one expires', async () => {
     let now = 0;
     const image = simpleImage(LABELS);
-    const { handlers, log } = fakeRegistry({
-      origin: ORIGIN,
-      repository: REPO,
-      tags: { '1.0': image.manifest },
-      blobs: [image.config, image.manifest],
-      auth: { type: 'bearer', realm: 'https://auth.example/token', service: 'reg.example', expiresIn: 60 },
-    });
-    server.use(...handlers);
+    const log = serveImage(image, { auth: { ...BEARER, expiresIn: 60 } });
     const client = new RegistryClient({
       authenticator: new RegistryAuthenticator(new TokenCache({ now: () => now })),
     });
@@ -231,14 +213,7 @@ describe('RegistryClient: auth', () => {
 
   it('answers a Basic challenge with the credentials and sends them up front afterwards', async () => {
     const image = simpleImage(LABELS);
-    const { handlers, log } = fakeRegistry({
-      origin: ORIGIN,
-      repository: REPO,
-      tags: { '1.0': image.manifest },
-      blobs: [image.config, image.manifest],
-      auth: { type: 'basic', ...CREDS },
-    });
-    server.use(...handlers);
+    const log = serveImage(image, { auth: { type: 'basic', ...CREDS } });
     const client = new RegistryClient();
     await client.inspect(ref(), CREDS);
     expect(log.requests.map((request) => request.authorization === null)).toEqual([true, false, false]);
@@ -248,15 +223,7 @@ describe('RegistryClient: auth', () => {
 
   it('reports a Basic registry without credentials and wrong Basic credentials as auth failures', async () => {
     const image = simpleImage(LABELS);
-    server.use(
-      ...fakeRegistry({
-        origin: ORIGIN,
-        repository: REPO,
-        tags: { '1.0': image.manifest },
-        blobs: [image.config, image.manifest],
-        auth: { type: 'basic', ...CREDS },
-      }).handlers,
-    );
+    serveImage(image, { auth: { type: 'basic', ...CREDS } });
     const anonymous = await failure(new RegistryClient().inspect(ref()));
     expect(anonymous.kind).toBe('auth');
     expect(anonymous.message).toContain('no pull secret provides credentials');
@@ -287,15 +254,10 @@ describe('RegistryClient: auth', () => {
 
   it('does not forward Authorization when the blob redirects to another host', async () => {
     const image = simpleImage(LABELS);
-    const { handlers, log } = fakeRegistry({
-      origin: ORIGIN,
-      repository: REPO,
-      tags: { '1.0': image.manifest },
-      blobs: [image.config, image.manifest],
-      auth: { type: 'bearer', realm: 'https://auth.example/token', service: 'reg.example', ...CREDS },
+    const log = serveImage(image, {
+      auth: { ...BEARER, ...CREDS },
       blobRedirectOrigin: 'https://storage.example',
     });
-    server.use(...handlers);
     expect((await new RegistryClient().inspect(ref(), CREDS)).labels).toEqual(LABELS);
     const blobRequest = log.requests.find((request) => request.url.includes('/blobs/'));
     const storageRequest = log.requests.find((request) => request.url.startsWith('https://storage.example'));
@@ -306,15 +268,7 @@ describe('RegistryClient: auth', () => {
 
   it('refuses a redirect from HTTPS to plain HTTP', async () => {
     const image = simpleImage(LABELS);
-    server.use(
-      ...fakeRegistry({
-        origin: ORIGIN,
-        repository: REPO,
-        tags: { '1.0': image.manifest },
-        blobs: [image.config, image.manifest],
-        blobRedirectOrigin: 'http://storage.example',
-      }).handlers,
-    );
+    serveImage(image, { blobRedirectOrigin: 'http://storage.example' });
     const error = await failure(new RegistryClient().inspect(ref()));
     expect(error.kind).toBe('invalid-response');
     expect(error.message).toContain('redirect from HTTPS to http: refused');
@@ -432,14 +386,7 @@ describe('RegistryClient: error answers', () => {
     };
     const withDigest = { ...config, digest: digestOf(config.body) };
     const manifest = imageManifest(withDigest);
-    server.use(
-      ...fakeRegistry({
-        origin: ORIGIN,
-        repository: REPO,
-        tags: { '1.0': manifest },
-        blobs: [withDigest, manifest],
-      }).handlers,
-    );
+    serveImage({ config: withDigest, manifest });
     const error = await failure(new RegistryClient().inspect(ref()));
     expect(error.message).toContain('config.Labels.a');
   });
@@ -447,14 +394,7 @@ describe('RegistryClient: error answers', () => {
   it('rejects an artifact that is not a container image', async () => {
     const config = configBlob({});
     const manifest = imageManifest(config, { configMediaType: 'application/vnd.cncf.helm.config.v1+json' });
-    server.use(
-      ...fakeRegistry({
-        origin: ORIGIN,
-        repository: REPO,
-        tags: { '1.0': manifest },
-        blobs: [config, manifest],
-      }).handlers,
-    );
+    serveImage({ config, manifest });
     const error = await failure(new RegistryClient().inspect(ref()));
     expect(error.message).toContain('is not a container image');
   });

@@ -1,15 +1,12 @@
 /** Objects and a reconcile context for service-resolution tests (FakeKubeClient-backed). */
 import type { KubeObject } from '../../../shared/kube/types.ts';
 import { componentHealthOf } from '../../../shared/reconcile/component-health-status.ts';
-import type {
-  EventRecorder,
-  ReconcileContext,
-  ReconcileLogger,
-} from '../../../shared/reconcile/reconciler.ts';
+import type { EventRecorder, ReconcileContext } from '../../../shared/reconcile/reconciler.ts';
 import { aimServiceStatus } from '../../../shared/reconcile/service-status.ts';
 import { conditionsOf } from '../../../shared/reconcile/status-write.ts';
 import { summarizeConditions } from '../../../shared/reconcile/summary.ts';
 import type { FakeKubeClient } from '../../support/fake-kube.ts';
+import { testContext } from '../../support/reconcile-context.ts';
 
 export const API = 'aim.eai.amd.com/v1alpha1';
 export const NS = 'team';
@@ -109,8 +106,6 @@ export function gpuNode(name: string, deviceId: string): KubeObject {
 export const MI300X_NODE = gpuNode('mi300x-0', '74a1');
 export const MI325X_NODE = gpuNode('mi325x-0', '74a5');
 
-const silentLog: ReconcileLogger = { debug() {}, info() {}, warn() {}, error() {} };
-
 export function recorder(): EventRecorder & { events: { type: string; reason: string; message: string }[] } {
   const events: { type: string; reason: string; message: string }[] = [];
   return {
@@ -122,15 +117,7 @@ export function recorder(): EventRecorder & { events: { type: string; reason: st
 }
 
 export function context(client: FakeKubeClient, extra: Partial<ReconcileContext> = {}): ReconcileContext {
-  return {
-    client,
-    log: silentLog,
-    now: () => NOW,
-    fieldManager: 'aim-service-resolve',
-    operatorNamespace: 'aim-system',
-    conflictRetry: { sleep: async () => {} },
-    ...extra,
-  };
+  return testContext(client, { fieldManager: 'aim-service-resolve', now: () => NOW, ...extra });
 }
 
 /** What the summary writer (isvc-render) derives from the status service-resolve wrote. */

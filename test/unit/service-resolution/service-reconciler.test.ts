@@ -38,6 +38,14 @@ const writes = (client: FakeKubeClient) =>
 
 const models = (client: FakeKubeClient) => client.objects({ apiVersion: API, kind: 'AIMModel' });
 
+/** A client holding service `chat` on the Ready model `llama`, and `objects`. */
+const chatOnLlama = (...objects: KubeObject[]) =>
+  new FakeKubeClient().seed(
+    service('chat', { model: { name: 'llama' } }),
+    model('llama', 'img:1'),
+    ...objects,
+  );
+
 describe('service-resolve: model by name', () => {
   it('resolves a Ready model and auto-selects a Ready template', async () => {
     const client = new FakeKubeClient().seed(
@@ -89,12 +97,7 @@ describe('service-resolve: model by name', () => {
   });
 
   it('issues no writes when nothing changed', async () => {
-    const client = new FakeKubeClient().seed(
-      service('chat', { model: { name: 'llama' } }),
-      model('llama', 'img:1'),
-      template('t', 'llama'),
-      MI300X_NODE,
-    );
+    const client = chatOnLlama(template('t', 'llama'), MI300X_NODE);
     await reconcile(client, 'chat');
     client.resetCalls();
     const outcome = await reconcile(client, 'chat');
@@ -120,24 +123,6 @@ describe('service-resolve: model by name', () => {
     });
   });
 
-  it('is Failed for a failed model and Pending for a progressing one', async () => {
-    const client = new FakeKubeClient().seed(
-      service('a', { model: { name: 'broken' } }),
-      service('b', { model: { name: 'busy' } }),
-      model('broken', 'img:1', 'Failed'),
-      model('busy', 'img:2', 'Progressing'),
-    );
-    await reconcile(client, 'a');
-    await reconcile(client, 'b');
-    expect(conditionOf(statusOf(client, 'a'), 'ModelReady')).toMatchObject({ reason: 'ModelNotReady' });
-    expect(summaryOf(statusOf(client, 'a')).status).toBe('Failed');
-    expect(conditionOf(statusOf(client, 'b'), 'ModelReady')).toMatchObject({
-      reason: 'ModelNotReady',
-      message: 'AIMModel busy is not ready yet',
-    });
-    expect(summaryOf(statusOf(client, 'b')).status).toBe('Pending');
-  });
-
   it('falls back to the cluster model and its cluster templates', async () => {
     const client = new FakeKubeClient().seed(
       service('chat', { model: { name: 'shared' } }),
@@ -154,6 +139,72 @@ describe('service-resolve: model by name', () => {
     });
     expect(status?.resolvedTemplate).toMatchObject({ name: 'shared-t', scope: 'Cluster' });
     expect(status?.resolvedTemplate).not.toHaveProperty('namespace');
+  });
+});
+
+describe('service-resolve: one condition and the overall status per situation', () => {
+  const byName = { model: { name: 'llama' } };
+  const LLAMA = model('llama', 'img:1');
+  it.each([
+    {
+      situation: 'a failed model fails the service',
+      objects: [service('chat', { model: { name: 'broken' } }), model('broken', 'img:1', 'Failed')],
+      condition: 'ModelReady',
+      expected: { reason: 'ModelNotReady' },
+      overall: 'Failed',
+    },
+    {
+      situation: 'a progressing model leaves the service Pending',
+      objects: [service('chat', { model: { name: 'busy' } }), model('busy', 'img:2', 'Progressing')],
+      condition: 'ModelReady',
+      expected: { reason: 'ModelNotReady', message: 'AIMModel busy is not ready yet' },
+      overall: 'Pending',
+    },
+    {
+      situation: 'a missing explicit template is TemplateNotFound and fails the service',
+      objects: [service('chat', { ...byName, template: { name: 'nope' } }), LLAMA],
+      condition: 'TemplateReady',
+      expected: {
+        reason: 'TemplateNotFound',
+        message: expect.stringContaining('template "nope" not found in namespace team or cluster scope'),
+      },
+      overall: 'Failed',
+    },
+    {
+      situation: 'a NotAvailable explicit template is TemplateNotReady and leaves the service Pending',
+      objects: [
+        service('chat', { ...byName, template: { name: 'tpl' } }),
+        LLAMA,
+        template('tpl', 'llama', { status: 'NotAvailable' }),
+      ],
+      condition: 'TemplateReady',
+      expected: {
+        status: 'False',
+        reason: 'TemplateNotReady',
+        message: expect.stringContaining('AIMServiceTemplate tpl is not available (no matching GPUs)'),
+      },
+      overall: 'Pending',
+    },
+    {
+      situation: 'a failed only candidate of auto-selection is TemplateNotReady and leaves it Pending',
+      objects: [service('chat', byName), LLAMA, template('t', 'llama', { status: 'Failed' }), MI300X_NODE],
+      condition: 'TemplateReady',
+      expected: { status: 'False', reason: 'TemplateNotReady' },
+      overall: 'Pending',
+    },
+    {
+      situation: 'a runtime config that does not exist fails the service',
+      objects: [service('chat', { ...byName, runtimeConfigName: 'missing' }), LLAMA],
+      condition: 'RuntimeConfigReady',
+      expected: { status: 'False', reason: 'ConfigNotFound' },
+      overall: 'Failed',
+    },
+  ])('$situation', async ({ objects, condition, expected, overall }) => {
+    const client = new FakeKubeClient().seed(...objects);
+    await reconcile(client, 'chat');
+    const status = statusOf(client, 'chat');
+    expect(conditionOf(status, condition)).toMatchObject(expected);
+    expect(summaryOf(status).status).toBe(overall);
   });
 });
 
@@ -330,36 +381,6 @@ describe('service-resolve: explicit templates', () => {
     expect(statusOf(client, 'chat')?.templateSelection).toBeUndefined();
   });
 
-  it('fails a missing explicit template with TemplateNotFound', async () => {
-    const client = new FakeKubeClient().seed(
-      service('chat', { model: { name: 'llama' }, template: { name: 'nope' } }),
-      model('llama', 'img:1'),
-    );
-    await reconcile(client, 'chat');
-    const status = statusOf(client, 'chat');
-    expect(conditionOf(status, 'TemplateReady')).toMatchObject({
-      reason: 'TemplateNotFound',
-      message: expect.stringContaining('template "nope" not found in namespace team or cluster scope'),
-    });
-    expect(summaryOf(status).status).toBe('Failed');
-  });
-
-  it('keeps TemplateReady=False TemplateNotReady for a NotAvailable template and maps the service to Pending', async () => {
-    const client = new FakeKubeClient().seed(
-      service('chat', { model: { name: 'llama' }, template: { name: 'tpl' } }),
-      model('llama', 'img:1'),
-      template('tpl', 'llama', { status: 'NotAvailable' }),
-    );
-    await reconcile(client, 'chat');
-    const status = statusOf(client, 'chat');
-    expect(conditionOf(status, 'TemplateReady')).toMatchObject({
-      status: 'False',
-      reason: 'TemplateNotReady',
-      message: expect.stringContaining('AIMServiceTemplate tpl is not available (no matching GPUs)'),
-    });
-    expect(summaryOf(status).status).toBe('Pending');
-  });
-
   it('derives a template from a namespaced base, waits for it, then resolves to it (quirk 4 fixed)', async () => {
     const overrides = {
       metric: 'throughput',
@@ -453,27 +474,8 @@ describe('service-resolve: explicit templates', () => {
 });
 
 describe('service-resolve: auto-selection outcomes', () => {
-  it('is Pending with TemplateNotReady when the only candidate failed', async () => {
-    const client = new FakeKubeClient().seed(
-      service('chat', { model: { name: 'llama' } }),
-      model('llama', 'img:1'),
-      template('t', 'llama', { status: 'Failed' }),
-      MI300X_NODE,
-    );
-    await reconcile(client, 'chat');
-    const status = statusOf(client, 'chat');
-    expect(conditionOf(status, 'TemplateReady')).toMatchObject({
-      status: 'False',
-      reason: 'TemplateNotReady',
-    });
-    expect(summaryOf(status).status).toBe('Pending');
-  });
-
   it('is Pending with ModelReady=True and TemplateNotFound without candidates', async () => {
-    const client = new FakeKubeClient().seed(
-      service('chat', { model: { name: 'llama' } }),
-      model('llama', 'img:1'),
-    );
+    const client = chatOnLlama();
     await reconcile(client, 'chat');
     const status = statusOf(client, 'chat');
     expect(conditionOf(status, 'ModelReady')).toMatchObject({ status: 'True', reason: 'ModelResolved' });
@@ -485,13 +487,7 @@ describe('service-resolve: auto-selection outcomes', () => {
   });
 
   it('surfaces an ambiguous tie as TemplateSelectionAmbiguous naming the tied templates', async () => {
-    const client = new FakeKubeClient().seed(
-      service('chat', { model: { name: 'llama' } }),
-      model('llama', 'img:1'),
-      template('twin-a', 'llama'),
-      template('twin-b', 'llama'),
-      MI300X_NODE,
-    );
+    const client = chatOnLlama(template('twin-a', 'llama'), template('twin-b', 'llama'), MI300X_NODE);
     const events = recorder();
     await reconcile(client, 'chat', { recorder: events });
     const status = statusOf(client, 'chat');
@@ -513,9 +509,7 @@ describe('service-resolve: auto-selection outcomes', () => {
 
   it('picks MI325X over MI300X when both are in the cluster, and MI300X when only it is', async () => {
     const seeded = () =>
-      new FakeKubeClient().seed(
-        service('chat', { model: { name: 'llama' } }),
-        model('llama', 'img:1'),
+      chatOnLlama(
         template('on-300', 'llama', { gpu: 'MI300X' }),
         template('on-325', 'llama', { gpu: 'MI325X' }),
         MI300X_NODE,
@@ -532,12 +526,7 @@ describe('service-resolve: auto-selection outcomes', () => {
   });
 
   it('keeps a running service on its template when a tie appears later', async () => {
-    const client = new FakeKubeClient().seed(
-      service('chat', { model: { name: 'llama' } }),
-      model('llama', 'img:1'),
-      template('first', 'llama'),
-      MI300X_NODE,
-    );
+    const client = chatOnLlama(template('first', 'llama'), MI300X_NODE);
     await reconcile(client, 'chat');
     client.seed(template('twin', 'llama'));
     await reconcile(client, 'chat');
@@ -546,12 +535,7 @@ describe('service-resolve: auto-selection outcomes', () => {
   });
 
   it('keeps the template it resolved while the InferenceService exists, even if selection now finds nothing', async () => {
-    const client = new FakeKubeClient().seed(
-      service('chat', { model: { name: 'llama' } }),
-      model('llama', 'img:1'),
-      template('first', 'llama'),
-      MI300X_NODE,
-    );
+    const client = chatOnLlama(template('first', 'llama'), MI300X_NODE);
     await reconcile(client, 'chat');
     await client.delete({ apiVersion: API, kind: 'AIMServiceTemplate', namespace: NS, name: 'first' });
     client.seed({
@@ -602,26 +586,13 @@ describe('service-resolve: auto-selection outcomes', () => {
 });
 
 describe('service-resolve: runtime config', () => {
-  it('fails a service naming a runtime config that does not exist', async () => {
-    const client = new FakeKubeClient().seed(
-      service('chat', { model: { name: 'llama' }, runtimeConfigName: 'missing' }),
-      model('llama', 'img:1'),
-    );
-    await reconcile(client, 'chat');
-    const status = statusOf(client, 'chat');
-    expect(conditionOf(status, 'RuntimeConfigReady')).toMatchObject({
-      status: 'False',
-      reason: 'ConfigNotFound',
-    });
-    expect(summaryOf(status).status).toBe('Failed');
-  });
-
   it('reports a found runtime config as resolved', async () => {
-    const client = new FakeKubeClient().seed(
-      service('chat', { model: { name: 'llama' } }),
-      model('llama', 'img:1'),
-      { apiVersion: API, kind: 'AIMClusterRuntimeConfig', metadata: { name: 'default' }, spec: {} },
-    );
+    const client = chatOnLlama({
+      apiVersion: API,
+      kind: 'AIMClusterRuntimeConfig',
+      metadata: { name: 'default' },
+      spec: {},
+    });
     await reconcile(client, 'chat');
     expect(conditionOf(statusOf(client, 'chat'), 'RuntimeConfigReady')).toMatchObject({
       status: 'True',

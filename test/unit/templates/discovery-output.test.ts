@@ -5,46 +5,18 @@ import {
   parseDiscoveryLog,
   sizeFromGigabytes,
 } from '../../../shared/templates/discovery-output.ts';
-
-/** aim-dummy's output for an MI300X × 1 template (spec §8.4 example). */
-const RESULT = [
-  {
-    filename: 'vllm-mi300x-fp8-tp1-latency.yaml',
-    profile: {
-      model: 'HuggingFaceTB/SmolLM2-135M',
-      quantized_model: 'HuggingFaceTB/SmolLM2-135M',
-      metadata: {
-        engine: 'vllm',
-        gpu: 'MI300X',
-        precision: 'fp8',
-        gpu_count: 1,
-        metric: 'latency',
-        type: 'optimized',
-      },
-      engine_args: { 'max-model-len': 2048, 'tensor-parallel-size': 1 },
-      env_vars: { VLLM_USE_TRITON_FLASH_ATTN: '0' },
-    },
-    models: [{ name: 'HuggingFaceTB/SmolLM2-135M', source: 'hf://HuggingFaceTB/SmolLM2-135M', size_gb: 0.5 }],
-  },
-];
+import { DRY_RUN_METADATA, DRY_RUN_RESULT } from './fixtures.ts';
 
 describe('parseDiscoveryLog (spec §8.4)', () => {
   it('turns the first element into the profile and the model sources', () => {
-    const parsed = parseDiscoveryLog(JSON.stringify(RESULT));
+    const parsed = parseDiscoveryLog(JSON.stringify(DRY_RUN_RESULT));
     expect(parsed).toEqual({
       ok: true,
       output: {
         profile: {
           engine_args: { 'max-model-len': 2048, 'tensor-parallel-size': 1 },
           env_vars: { VLLM_USE_TRITON_FLASH_ATTN: '0' },
-          metadata: {
-            engine: 'vllm',
-            gpu: 'MI300X',
-            gpuCount: 1,
-            metric: 'latency',
-            precision: 'fp8',
-            type: 'optimized',
-          },
+          metadata: DRY_RUN_METADATA,
         },
         modelSources: [
           {
@@ -62,7 +34,7 @@ describe('parseDiscoveryLog (spec §8.4)', () => {
     const log = [
       '[INFO] aim-runtime [boot] loading profiles',
       'WARNING: list [1, 2] ignored',
-      JSON.stringify(RESULT, null, 2),
+      JSON.stringify(DRY_RUN_RESULT, null, 2),
       '[DONE] exit [0]',
       '',
     ].join('\n');
@@ -78,7 +50,7 @@ describe('parseDiscoveryLog (spec §8.4)', () => {
         fc.array(noiseLine, { maxLength: 5 }),
         fc.array(noiseLine, { maxLength: 5 }),
         (before, after) => {
-          const log = [...before, JSON.stringify(RESULT), ...after].join('\n');
+          const log = [...before, JSON.stringify(DRY_RUN_RESULT), ...after].join('\n');
           const parsed = parseDiscoveryLog(log);
           return parsed.ok && parsed.output.modelSources[0]?.modelId === 'HuggingFaceTB/SmolLM2-135M';
         },
@@ -100,7 +72,10 @@ describe('parseDiscoveryLog (spec §8.4)', () => {
       JSON.stringify([{ models: [{ name: 'org/m', source: 'http://x', size_gb: 1 }] }]),
       'models[0].sourceUri',
     ],
-    [JSON.stringify([{ profile: { metadata: { gpu_count: -1 } }, models: RESULT[0]!.models }]), 'gpu_count'],
+    [
+      JSON.stringify([{ profile: { metadata: { gpu_count: -1 } }, models: DRY_RUN_RESULT[0]!.models }]),
+      'gpu_count',
+    ],
   ])('rejects %j with a message', (log, fragment) => {
     const parsed = parseDiscoveryLog(log);
     expect(parsed.ok).toBe(false);

@@ -2,6 +2,7 @@
 import { AIM_API_VERSION } from '../../../shared/api/group.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
 import type { EventRecorder, ReconcileContext } from '../../../shared/reconcile/reconciler.ts';
+import { testContext } from '../../support/reconcile-context.ts';
 
 export const NS = 'team-a';
 export const OPERATOR_NS = 'aim-system';
@@ -69,8 +70,6 @@ export function gpuNode(
 
 export const GPU_MI300X = { gpu: { requests: 1, model: 'MI300X' } };
 
-export const silentLog = { debug() {}, info() {}, warn() {}, error() {} };
-
 export interface RecordedEvent {
   object: string;
   type: string;
@@ -91,44 +90,49 @@ export function context(
   now: () => Date,
   extra: Partial<ReconcileContext> = {},
 ): ReconcileContext {
-  return {
-    client,
-    log: silentLog,
-    now,
+  return testContext(client, {
     fieldManager: 'aim-template-discover',
+    now,
     operatorNamespace: OPERATOR_NS,
     ...extra,
-  };
+  });
 }
 
-/** The discovery output of aim-dummy for an MI300X × 1 template, with noise around it. */
+/** aim-dummy's discovery result for an MI300X × 1 template (spec §8.4 example). */
+export const DRY_RUN_RESULT = [
+  {
+    filename: 'vllm-mi300x-fp8-tp1-latency.yaml',
+    profile: {
+      model: 'HuggingFaceTB/SmolLM2-135M',
+      quantized_model: 'HuggingFaceTB/SmolLM2-135M',
+      metadata: {
+        engine: 'vllm',
+        gpu: 'MI300X',
+        precision: 'fp8',
+        gpu_count: 1,
+        metric: 'latency',
+        type: 'optimized',
+      },
+      engine_args: { 'max-model-len': 2048, 'tensor-parallel-size': 1 },
+      env_vars: { VLLM_USE_TRITON_FLASH_ATTN: '0' },
+    },
+    models: [{ name: 'HuggingFaceTB/SmolLM2-135M', source: 'hf://HuggingFaceTB/SmolLM2-135M', size_gb: 0.5 }],
+  },
+];
+
+/** The profile metadata `DRY_RUN_RESULT` yields once parsed. */
+export const DRY_RUN_METADATA = {
+  engine: 'vllm',
+  gpu: 'MI300X',
+  gpuCount: 1,
+  metric: 'latency',
+  precision: 'fp8',
+  type: 'optimized',
+};
+
+/** The discovery job's log: the result with noise around it. */
 export const DRY_RUN_LOG = [
   'INFO  aim-runtime: loading profile catalogue [profiles]',
-  JSON.stringify(
-    [
-      {
-        filename: 'vllm-mi300x-fp8-tp1-latency.yaml',
-        profile: {
-          model: 'HuggingFaceTB/SmolLM2-135M',
-          quantized_model: 'HuggingFaceTB/SmolLM2-135M',
-          metadata: {
-            engine: 'vllm',
-            gpu: 'MI300X',
-            precision: 'fp8',
-            gpu_count: 1,
-            metric: 'latency',
-            type: 'optimized',
-          },
-          engine_args: { 'max-model-len': 2048 },
-          env_vars: { VLLM_USE_TRITON_FLASH_ATTN: '0' },
-        },
-        models: [
-          { name: 'HuggingFaceTB/SmolLM2-135M', source: 'hf://HuggingFaceTB/SmolLM2-135M', size_gb: 0.5 },
-        ],
-      },
-    ],
-    null,
-    2,
-  ),
+  JSON.stringify(DRY_RUN_RESULT, null, 2),
   '[done]',
 ].join('\n');

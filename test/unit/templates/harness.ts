@@ -89,27 +89,40 @@ export function activeJobs(kube: FakeKubeClient): KubeObject[] {
     );
 }
 
-/** Plays the Job controller and kubelet: the job succeeds with `log` on its pod. */
-export async function completeJob(kube: FakeKubeClient, job: KubeObject, log: string): Promise<void> {
+/** Plays the Job controller and kubelet: the job's pod ended with `exitCode`, `log` on it, and the Job says so. */
+async function finishJob(
+  kube: FakeKubeClient,
+  job: KubeObject,
+  pod: { phase: string; exitCode: number; reason: string; log: string },
+  jobStatus: Record<string, unknown>,
+): Promise<void> {
   const namespace = job.metadata.namespace ?? '';
-  const pod = `${job.metadata.name}-x1`;
+  const name = `${job.metadata.name}-x1`;
   kube.seed({
     apiVersion: 'v1',
     kind: 'Pod',
-    metadata: { name: pod, namespace, labels: { 'job-name': job.metadata.name } },
+    metadata: { name, namespace, labels: { 'job-name': job.metadata.name } },
     status: {
-      phase: 'Succeeded',
-      containerStatuses: [{ name: 'discovery', state: { terminated: { exitCode: 0, reason: 'Completed' } } }],
+      phase: pod.phase,
+      containerStatuses: [
+        { name: 'discovery', state: { terminated: { exitCode: pod.exitCode, reason: pod.reason } } },
+      ],
     },
   });
-  kube.setPodLog(namespace, pod, 'discovery', log);
+  kube.setPodLog(namespace, name, 'discovery', pod.log);
   await kube.applyStatus(
-    {
-      ...JOB,
-      metadata: { name: job.metadata.name, namespace },
-      status: { succeeded: 1, conditions: [{ type: 'Complete', status: 'True' }] },
-    },
+    { ...JOB, metadata: { name: job.metadata.name, namespace }, status: jobStatus },
     { fieldManager: 'job-controller' },
+  );
+}
+
+/** The job succeeds with `log` on its pod. */
+export async function completeJob(kube: FakeKubeClient, job: KubeObject, log: string): Promise<void> {
+  await finishJob(
+    kube,
+    job,
+    { phase: 'Succeeded', exitCode: 0, reason: 'Completed', log },
+    { succeeded: 1, conditions: [{ type: 'Complete', status: 'True' }] },
   );
 }
 
@@ -120,25 +133,11 @@ export async function failJob(
   reason = 'BackoffLimitExceeded',
   message = 'Job has reached the specified backoff limit',
 ): Promise<void> {
-  const namespace = job.metadata.namespace ?? '';
-  const pod = `${job.metadata.name}-x1`;
-  kube.seed({
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: { name: pod, namespace, labels: { 'job-name': job.metadata.name } },
-    status: {
-      phase: 'Failed',
-      containerStatuses: [{ name: 'discovery', state: { terminated: { exitCode: 1, reason: 'Error' } } }],
-    },
-  });
-  kube.setPodLog(namespace, pod, 'discovery', 'Traceback: dry run crashed\n');
-  await kube.applyStatus(
-    {
-      ...JOB,
-      metadata: { name: job.metadata.name, namespace },
-      status: { failed: 1, conditions: [{ type: 'Failed', status: 'True', reason, message }] },
-    },
-    { fieldManager: 'job-controller' },
+  await finishJob(
+    kube,
+    job,
+    { phase: 'Failed', exitCode: 1, reason: 'Error', log: 'Traceback: dry run crashed\n' },
+    { failed: 1, conditions: [{ type: 'Failed', status: 'True', reason, message }] },
   );
 }
 

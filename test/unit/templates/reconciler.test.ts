@@ -7,6 +7,7 @@ import {
   clusterModel,
   clusterTemplate,
   DRY_RUN_LOG,
+  DRY_RUN_METADATA,
   GPU_MI300X,
   gpuNode,
   model,
@@ -162,14 +163,7 @@ describe('discovery', () => {
     expect(status.modelSources).toEqual([
       { modelId: 'HuggingFaceTB/SmolLM2-135M', sourceUri: 'hf://HuggingFaceTB/SmolLM2-135M', size: '512Mi' },
     ]);
-    expect(status.profile.metadata).toEqual({
-      engine: 'vllm',
-      gpu: 'MI300X',
-      gpuCount: 1,
-      metric: 'latency',
-      precision: 'fp8',
-      type: 'optimized',
-    });
+    expect(status.profile.metadata).toEqual(DRY_RUN_METADATA);
     expect(status.hardwareSummary).toBe('1 x MI300X');
     expect(condition(stored('llama-mi300x'), 'Discovered')).toMatchObject({
       status: 'True',
@@ -327,53 +321,50 @@ describe('discovery', () => {
       reason: 'ClusterModelFound',
     });
   });
-
-  it('refuses template names that cannot label a Job', async () => {
-    const long = `t${'x'.repeat(70)}`;
-    kube.seed(template(long, {}));
-    const outcome = await instance.reconcile(long);
-    expect(outcome.status).toBe('Failed');
-    expect(condition(stored(long), 'DiscoveryJobReady')).toMatchObject({
-      reason: 'TemplateNameNotLabelable',
-    });
-    expect(jobsOf(kube)).toEqual([]);
-  });
 });
 
 describe('the model and the GPU', () => {
-  it('fails clearly when the model does not exist (no cluster fallback), creating nothing', async () => {
-    kube.seed(clusterModel('llama'), template('orphan', {}));
-    const outcome = await instance.reconcile('orphan');
-    expect(outcome.status).toBe('Failed');
-    expect(condition(stored('orphan'), 'ModelReady')).toMatchObject({
-      status: 'False',
-      reason: 'ReferenceNotFound',
-    });
-    expect(condition(stored('orphan'), 'ConfigValid')).toMatchObject({
-      status: 'False',
-      reason: 'ReferenceNotFound',
-    });
-    expect(jobsOf(kube)).toEqual([]);
-  });
-
-  it('fails a template whose model names no image, creating nothing', async () => {
-    kube.seed(model('llama', { image: ' ' }), template('t', {}));
-    expect((await instance.reconcile('t')).status).toBe('Failed');
-    expect(condition(stored('t'), 'ModelReady')).toMatchObject({
-      status: 'False',
-      reason: 'ImageNotSpecified',
-    });
-    expect(jobsOf(kube)).toEqual([]);
-  });
-
-  it('fails a template with an invalid precision (past the CRD) naming the field', async () => {
-    kube.seed(model(), template('t', { precision: 'fp7' }));
-    expect((await instance.reconcile('t')).status).toBe('Failed');
-    expect(condition(stored('t'), 'ConfigValid')).toMatchObject({
-      status: 'False',
-      reason: 'InvalidSpec',
-      message: expect.stringContaining('spec.precision'),
-    });
+  const unlabelable = `t${'x'.repeat(70)}`;
+  it.each([
+    {
+      situation: 'the model does not exist (no cluster fallback)',
+      objects: [clusterModel('llama'), template('orphan', {})],
+      name: 'orphan',
+      conditions: {
+        ModelReady: { status: 'False', reason: 'ReferenceNotFound' },
+        ConfigValid: { status: 'False', reason: 'ReferenceNotFound' },
+      },
+    },
+    {
+      situation: 'its model names no image',
+      objects: [model('llama', { image: ' ' }), template('t', {})],
+      name: 't',
+      conditions: { ModelReady: { status: 'False', reason: 'ImageNotSpecified' } },
+    },
+    {
+      situation: 'its precision is invalid (past the CRD), naming the field',
+      objects: [model(), template('t', { precision: 'fp7' })],
+      name: 't',
+      conditions: {
+        ConfigValid: {
+          status: 'False',
+          reason: 'InvalidSpec',
+          message: expect.stringContaining('spec.precision'),
+        },
+      },
+    },
+    {
+      situation: 'its name cannot label a Job',
+      objects: [template(unlabelable, {})],
+      name: unlabelable,
+      conditions: { DiscoveryJobReady: { reason: 'TemplateNameNotLabelable' } },
+    },
+  ])('fails, creating nothing, when $situation', async ({ objects, name, conditions }) => {
+    kube.seed(...objects);
+    expect((await instance.reconcile(name)).status).toBe('Failed');
+    for (const [type, expected] of Object.entries(conditions)) {
+      expect(condition(stored(name), type)).toMatchObject(expected);
+    }
     expect(jobsOf(kube)).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { podLogKey } from '../../../shared/workloads/failed-pod-health.ts';
 import { observePods } from '../../../shared/workloads/observe-pods.ts';
-import { podLogKey } from '../../../shared/workloads/pods-inspector.ts';
 import { FakeKubeClient } from '../../support/fake-kube.ts';
 import { event, pod, terminated } from './pod-fixtures.ts';
 

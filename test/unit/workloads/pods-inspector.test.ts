@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { resolveHealth } from '../../../shared/reconcile/health.ts';
+import { podLogKey } from '../../../shared/workloads/failed-pod-health.ts';
 import {
   inspectPods,
   type PodsInspectionInput,
   pendingPodNeedingEvents,
-  podLogKey,
   podLogRequests,
 } from '../../../shared/workloads/pods-inspector.ts';
 import { event, pod, terminated, waiting } from './pod-fixtures.ts';

@@ -3,13 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissions } from '../../../../functions/cache-manage/permissions.ts';
 import { definition } from '../../../../functions/cache-manage/reconcilers.ts';
 import type { ApiAccess } from '../../../../shared/kube/api-access.ts';
-import { RecordingKubeClient } from '../../../../shared/kube/recording-client.ts';
 import type { KubeObject } from '../../../../shared/kube/types.ts';
 import { createLogger } from '../../../../shared/observability/logger.ts';
-import { defineFunction } from '../../../../shared/runtime/define-function.ts';
-import { type RunningFunction, serveFunction } from '../../../../shared/runtime/serve.ts';
+import type { RunningFunction } from '../../../../shared/runtime/serve.ts';
 import { FakeKubeClient } from '../../../support/fake-kube.ts';
-import { aimObject, NOW, post, referenceEvent, resourceEvent } from '../function-http-harness.ts';
+import {
+  aimObject,
+  NOW,
+  post,
+  referenceEvent,
+  resourceEvent,
+  serveRecording,
+} from '../function-http-harness.ts';
 import { expectAllowed } from '../permission-expectations.ts';
 
 const API = 'aim.eai.amd.com/v1alpha1';
@@ -41,14 +46,8 @@ describe('cache-manage over HTTP', () => {
 
   beforeAll(async () => {
     kube.seed({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } }, cache, artifact, service);
-    const module = defineFunction(definition, {
-      createClient: () => new RecordingKubeClient(kube, (access) => accesses.push(access)),
-      logger: createLogger({ function: definition.name, level: 'fatal' }),
-      now: () => NOW,
-      operatorNamespace: 'aim-system',
-      initialResync: false,
-    });
-    running = await serveFunction(module, { port: 0, logLevel: 'fatal' });
+    const logger = createLogger({ function: definition.name, level: 'fatal' });
+    running = await serveRecording(definition, kube, accesses, logger);
   }, 30_000);
 
   afterAll(async () => {

@@ -10,6 +10,7 @@ import {
   ISVC,
   model,
   NS,
+  predictorPod,
   resolvedStatus,
   SVC,
   SVC_UID,
@@ -47,27 +48,17 @@ const runningIsvc: KubeObject = {
   },
   status: { conditions: [{ type: 'Ready', status: 'False' }] },
 };
-const crashingPod: KubeObject = {
-  apiVersion: 'v1',
-  kind: 'Pod',
-  metadata: {
-    name: `${ISVC}-predictor-abc`,
-    namespace: NS,
-    labels: { 'serving.kserve.io/inferenceservice': ISVC },
-  },
-  spec: {},
-  status: {
-    phase: 'Running',
-    containerStatuses: [
-      {
-        name: 'kserve-container',
-        ready: false,
-        state: { waiting: { reason: 'CrashLoopBackOff' } },
-        lastState: { terminated: { exitCode: 1, reason: 'Error' } },
-      },
-    ],
-  },
-};
+const crashingPod = predictorPod({
+  phase: 'Running',
+  containerStatuses: [
+    {
+      name: 'kserve-container',
+      ready: false,
+      state: { waiting: { reason: 'CrashLoopBackOff' } },
+      lastState: { terminated: { exitCode: 1, reason: 'Error' } },
+    },
+  ],
+});
 const hpa: KubeObject = {
   apiVersion: 'autoscaling/v2',
   kind: 'HorizontalPodAutoscaler',

@@ -6,16 +6,21 @@ import { modelInspectDefinition } from '../../../../functions/model-inspect/reco
 import { AIM_API_VERSION } from '../../../../shared/api/group.ts';
 import type { ApiAccess } from '../../../../shared/kube/api-access.ts';
 import { objectKey } from '../../../../shared/kube/objects.ts';
-import { RecordingKubeClient } from '../../../../shared/kube/recording-client.ts';
 import type { KubeObject } from '../../../../shared/kube/types.ts';
 import { InspectionCache } from '../../../../shared/models/inspection-cache.ts';
 import { createLogger } from '../../../../shared/observability/logger.ts';
 import { RegistryError } from '../../../../shared/registry/errors.ts';
-import { defineFunction } from '../../../../shared/runtime/define-function.ts';
-import { type RunningFunction, serveFunction } from '../../../../shared/runtime/serve.ts';
+import type { RunningFunction } from '../../../../shared/runtime/serve.ts';
 import { FakeKubeClient } from '../../../support/fake-kube.ts';
 import { conditionOf, FakeInspector, labelsInspection } from '../../models/support.ts';
-import { aimObject, NOW, post, referenceEvent, resourceEvent } from '../function-http-harness.ts';
+import {
+  aimObject,
+  NOW,
+  post,
+  referenceEvent,
+  resourceEvent,
+  serveRecording,
+} from '../function-http-harness.ts';
 import { expectAllowed } from '../permission-expectations.ts';
 
 const METADATA = {
@@ -43,17 +48,12 @@ describe('model-inspect over HTTP', () => {
 
   beforeAll(async () => {
     kube.seed(airGapped, cluster, broken);
-    const module = defineFunction(
+    running = await serveRecording(
       modelInspectDefinition({ inspector, cache: new InspectionCache({ now: () => NOW.getTime() }) }),
-      {
-        createClient: () => new RecordingKubeClient(kube, (access) => accesses.push(access)),
-        logger: createLogger({ function: 'model-inspect', level: 'silent' }),
-        now: () => NOW,
-        operatorNamespace: 'aim-system',
-        initialResync: false,
-      },
+      kube,
+      accesses,
+      createLogger({ function: 'model-inspect', level: 'silent' }),
     );
-    running = await serveFunction(module, { port: 0, logLevel: 'fatal' });
   }, 30_000);
 
   afterAll(async () => {

@@ -43,6 +43,17 @@ const pullingPod = pod('chat-predictor-3', {
 });
 
 const rule = (input: unknown = {}) => InferenceServiceRuleSchema.parse(input);
+/** The status for `input` over a ready single-replica service two seconds old. */
+const statusOf = (input: Partial<Parameters<typeof inferenceServiceStatus>[0]> = {}) =>
+  inferenceServiceStatus({
+    isvc,
+    rule: rule(),
+    pods: [readyPod],
+    desiredReplicas: 1,
+    ageSeconds: 2,
+    nowMs: NOW,
+    ...input,
+  });
 const conditionsOf = (status: Record<string, unknown>) =>
   Object.fromEntries(
     (status.conditions as { type: string; status: string }[]).map((c) => [c.type, c.status]),
@@ -50,14 +61,7 @@ const conditionsOf = (status: Record<string, unknown>) =>
 
 describe('inferenceServiceStatus', () => {
   it('is Ready with Loaded model, urls and Standard mode once pods are ready and the delay passed', () => {
-    const status = inferenceServiceStatus({
-      isvc,
-      rule: rule(),
-      pods: [readyPod],
-      desiredReplicas: 1,
-      ageSeconds: 2,
-      nowMs: NOW,
-    });
+    const status = statusOf();
     expect(conditionsOf(status)).toEqual({ IngressReady: 'True', PredictorReady: 'True', Ready: 'True' });
     expect(status).toMatchObject({
       url: 'http://chat-team.example.com',
@@ -69,47 +73,22 @@ describe('inferenceServiceStatus', () => {
   });
 
   it('waits for readyAfterSeconds and for every replica', () => {
-    const early = inferenceServiceStatus({
-      isvc,
-      rule: rule({ readyAfterSeconds: 5 }),
-      pods: [readyPod],
-      desiredReplicas: 1,
-      ageSeconds: 2,
-      nowMs: NOW,
-    });
+    const early = statusOf({ rule: rule({ readyAfterSeconds: 5 }) });
     expect(conditionsOf(early).Ready).toBe('False');
-    const short = inferenceServiceStatus({
-      isvc,
-      rule: rule(),
-      pods: [readyPod],
-      desiredReplicas: 2,
-      ageSeconds: 9,
-      nowMs: NOW,
-    });
+    const short = statusOf({ desiredReplicas: 2, ageSeconds: 9 });
     expect(conditionsOf(short).Ready).toBe('False');
     expect(short).toMatchObject({ url: null, modelStatus: { states: { activeModelState: 'Loading' } } });
   });
 
   it('stays not ready with ready: false', () => {
-    const status = inferenceServiceStatus({
-      isvc,
-      rule: rule({ ready: false }),
-      pods: [readyPod],
-      desiredReplicas: 1,
-      ageSeconds: 60,
-      nowMs: NOW,
-    });
+    const status = statusOf({ rule: rule({ ready: false }), ageSeconds: 60 });
     expect(conditionsOf(status).Ready).toBe('False');
   });
 
   it('reports a rule failure as FailedToLoad with lastFailureInfo', () => {
-    const status = inferenceServiceStatus({
-      isvc,
+    const status = statusOf({
       rule: rule({ failure: { message: 'model weights corrupt', exitCode: 1 } }),
-      pods: [readyPod],
-      desiredReplicas: 1,
       ageSeconds: 60,
-      nowMs: NOW,
     });
     expect(status.conditions).toContainEqual(
       expect.objectContaining({
@@ -126,14 +105,7 @@ describe('inferenceServiceStatus', () => {
   });
 
   it('reports a crash-looping predictor as FailedToLoad with the exit code', () => {
-    const status = inferenceServiceStatus({
-      isvc,
-      rule: rule(),
-      pods: [crashingPod],
-      desiredReplicas: 1,
-      ageSeconds: 60,
-      nowMs: NOW,
-    });
+    const status = statusOf({ pods: [crashingPod], ageSeconds: 60 });
     expect(status.modelStatus).toMatchObject({
       states: { activeModelState: 'FailedToLoad' },
       lastFailureInfo: {
@@ -145,14 +117,7 @@ describe('inferenceServiceStatus', () => {
   });
 
   it('names a waiting reason while pods cannot start', () => {
-    const status = inferenceServiceStatus({
-      isvc,
-      rule: rule(),
-      pods: [pullingPod],
-      desiredReplicas: 1,
-      ageSeconds: 60,
-      nowMs: NOW,
-    });
+    const status = statusOf({ pods: [pullingPod], ageSeconds: 60 });
     expect(status.conditions).toContainEqual(
       expect.objectContaining({
         type: 'PredictorReady',
@@ -164,22 +129,8 @@ describe('inferenceServiceStatus', () => {
   });
 
   it('keeps transition times while a condition keeps its status', () => {
-    const first = inferenceServiceStatus({
-      isvc,
-      rule: rule(),
-      pods: [readyPod],
-      desiredReplicas: 1,
-      ageSeconds: 2,
-      nowMs: NOW,
-    });
-    const again = inferenceServiceStatus({
-      isvc: { ...isvc, status: first },
-      rule: rule(),
-      pods: [readyPod],
-      desiredReplicas: 1,
-      ageSeconds: 30,
-      nowMs: NOW + 20_000,
-    });
+    const first = statusOf();
+    const again = statusOf({ isvc: { ...isvc, status: first }, ageSeconds: 30, nowMs: NOW + 20_000 });
     expect(again.conditions).toEqual(first.conditions);
     expect(inferenceServiceStatusSignature(again)).toBe(inferenceServiceStatusSignature(first));
   });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type PodBehaviour, resolvePodBehaviour } from '../../../../local/simulator/pod-behaviour.ts';
-import { podStageAt, podStatusAt, podStatusSignature } from '../../../../local/simulator/pod-lifecycle.ts';
+import { podStatusAt } from '../../../../local/simulator/pod-lifecycle.ts';
+import { podStageAt } from '../../../../local/simulator/pod-stage.ts';
+import { podStatusSignature } from '../../../../local/simulator/pod-status-signature.ts';
 import { SimulatorRulesSchema } from '../../../../local/simulator/rules.ts';
 import { pod } from './pods.ts';
 

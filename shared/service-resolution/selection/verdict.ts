@@ -1,0 +1,123 @@
+/**
+ * A candidate's verdict in one auto-selection (spec §10.4.1 diagnostics): the stage that eliminated
+ * it, its score, and the words for both, rendered only when read (status shows at most twenty).
+ */
+import type { TEMPLATE_REJECTION_STAGES } from '../../api/template-selection.ts';
+import { TEMPLATE_REJECTION_REASONS } from '../../constants/service-conditions.ts';
+import type { SelectionCandidate } from './candidate.ts';
+import { type NormalizedOverrides, overrideMismatches } from './overrides.ts';
+import { formatScore, formatScoreTuple, profileTypeOf, type ScoreTuple } from './score.ts';
+
+export type SelectionStage = (typeof TEMPLATE_REJECTION_STAGES)[number];
+
+export interface CandidateVerdict {
+  readonly candidate: SelectionCandidate;
+  /** The candidate's GPU model normalized (`normalizeGPUModel`); empty when it names none. */
+  readonly gpu: string;
+  /** Absent for the selected candidate (and for all when there were no candidates). */
+  readonly rejectedAt?: SelectionStage | undefined;
+  /** Why it was eliminated, in words. */
+  readonly reason?: string | undefined;
+  /** Candidates that reached the last stage. */
+  readonly score?: ScoreTuple | undefined;
+  /** `score` packed into one number of the same order (see `packScore`). */
+  readonly rank?: number | undefined;
+  /** `score` with the values it ranks, e.g. `(0,1,0,2) optimized, MI300X, latency, fp8`. */
+  readonly scoreText?: string | undefined;
+  readonly selected: boolean;
+  /** Shares the best score with another candidate (ambiguous selection). */
+  readonly tied: boolean;
+}
+
+const AVAILABILITY_REASONS: Readonly<Record<string, string>> = {
+  Pending: TEMPLATE_REJECTION_REASONS.templatePending,
+  Progressing: TEMPLATE_REJECTION_REASONS.templateProgressing,
+  NotAvailable: TEMPLATE_REJECTION_REASONS.templateNotAvailable,
+  Degraded: TEMPLATE_REJECTION_REASONS.templateDegraded,
+  Failed: TEMPLATE_REJECTION_REASONS.templateFailed,
+};
+
+/** How many tied rivals a tied candidate's reason names. */
+const MAX_NAMED_TIES = 5;
+
+/** What the words of every verdict of one selection are rendered from. */
+export interface SelectionContext {
+  overrides: NormalizedOverrides;
+  availableGpus: string[];
+  /** Set once scoring is done. */
+  best?: Verdict;
+  tied: Verdict[];
+}
+
+export class Verdict implements CandidateVerdict {
+  readonly candidate: SelectionCandidate;
+  readonly gpu: string;
+  readonly #context: SelectionContext;
+  rejectedAt: SelectionStage | undefined = undefined;
+  score: ScoreTuple | undefined = undefined;
+  rank: number | undefined = undefined;
+  selected = false;
+  tied = false;
+
+  constructor(candidate: SelectionCandidate, gpu: string, context: SelectionContext) {
+    this.candidate = candidate;
+    this.gpu = gpu;
+    this.#context = context;
+  }
+
+  get scoreText(): string | undefined {
+    return this.score && formatScore(this.score, this.candidate, this.gpu);
+  }
+
+  get reason(): string | undefined {
+    return this.rejectedAt === undefined ? undefined : explainRejection(this, this.rejectedAt, this.#context);
+  }
+}
+
+function explainRejection(verdict: Verdict, stage: SelectionStage, context: SelectionContext): string {
+  const { candidate } = verdict;
+  switch (stage) {
+    case 'Availability': {
+      const code = Object.hasOwn(AVAILABILITY_REASONS, candidate.status)
+        ? AVAILABILITY_REASONS[candidate.status]!
+        : TEMPLATE_REJECTION_REASONS.templateNotReady;
+      return `${code}: status is ${candidate.status || 'not set yet'}, only Ready templates are selected`;
+    }
+    case 'Optimization': {
+      const type =
+        candidate.profileType === ''
+          ? 'no profile type (counts as unoptimized)'
+          : `profile type ${profileTypeOf(candidate)}`;
+      return `${type}, not optimized; set spec.template.allowUnoptimized to allow it`;
+    }
+    case 'Overrides':
+      return overrideMismatches(verdict, context.overrides).join('; ');
+    case 'GPUAvailability': {
+      const gpus = context.availableGpus;
+      const inventory = gpus.length > 0 ? `cluster has ${gpus.join(', ')}` : 'no GPU nodes found';
+      return `GPU ${verdict.gpu} is not present on any node (${inventory})`;
+    }
+    case 'ScopePreference':
+      return 'cluster-scoped, and namespace-scoped templates match too (they take precedence)';
+    case 'Score':
+      return explainScore(verdict, context);
+  }
+}
+
+function explainScore(verdict: Verdict, context: SelectionContext): string {
+  const best = context.best!;
+  const bestText = formatScoreTuple(best.score!);
+  if (!verdict.tied) {
+    const than = best.selected ? `${best.candidate.name}'s` : 'the best';
+    return `score ${verdict.scoreText} is worse than ${than} ${bestText}`;
+  }
+  // Name a few of the others: a tie among thousands must not cost thousands of names each.
+  const others = context.tied
+    .slice(0, MAX_NAMED_TIES + 1)
+    .filter((other) => other !== verdict)
+    .slice(0, MAX_NAMED_TIES)
+    .map((other) => other.candidate.name);
+  const more = context.tied.length - 1 - others.length;
+  const list = more > 0 ? `${others.join(', ')} and ${more} more` : others.join(', ');
+  return `tied for the best score ${bestText} with ${list}; nothing selected`;
+}

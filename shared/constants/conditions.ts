@@ -331,6 +331,8 @@ export const MODEL_SOURCE_REASONS = {
   someFiltersFailed: 'SomeFiltersFailed',
   allFiltersFailed: 'AllFiltersFailed',
   noFilters: 'NoFilters',
+  // Event when a sync created models
+  modelsCreated: 'ModelsCreated',
   // MaxModelsLimitReached condition
   limitReached: 'LimitReached',
   withinLimit: 'WithinLimit',

@@ -1,22 +1,15 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
 import { loadKubeConfig } from '../../../shared/kube/client.ts';
 import { createTransport } from '../../../shared/kube/transport.ts';
 import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
 import { generateModelSourceModelName } from '../../../shared/naming/model-names.ts';
-import {
-  type LocalRegistry,
-  REGISTRY_BINARY,
-  registryAvailable,
-  startLocalRegistry,
-} from '../../registry/local-registry.ts';
+import { type LocalRegistry, startOpenAndLockedRegistries } from '../../registry/local-registry.ts';
 import { pushImage } from '../../registry/push-image.ts';
 import { conditionOf } from '../support/conditions.ts';
 import { platformForTest } from '../support/platform.ts';
-import { eventually } from '../support/wait.ts';
+import { eventually, objectWhen } from '../support/wait.ts';
 
 /**
  * AIMClusterModelSource on the local platform (model-inspect alone) against two real registries
@@ -42,16 +35,8 @@ function source(name: string, spec: Record<string, unknown>): KubeObject {
 
 const sourceKey = (name: string) => ({ apiVersion: AIM, kind: 'AIMClusterModelSource', name });
 
-async function sourceWhen(name: string, what: string, ready: (object: KubeObject) => boolean) {
-  return eventually(
-    `AIMClusterModelSource ${name}: ${what}`,
-    async () => {
-      const object = await client.getOptional(sourceKey(name));
-      return object !== undefined && ready(object) ? object : undefined;
-    },
-    { timeoutMs: 90_000 },
-  );
-}
+const sourceWhen = (name: string, what: string, ready: (object: KubeObject) => boolean) =>
+  objectWhen(client, sourceKey(name), what, ready);
 
 async function modelsOf(name: string): Promise<KubeObject[]> {
   const list = await client.list(
@@ -62,14 +47,7 @@ async function modelsOf(name: string): Promise<KubeObject[]> {
 }
 
 beforeAll(async () => {
-  if (!registryAvailable()) {
-    throw new Error(
-      `${REGISTRY_BINARY} is missing: install Debian's docker-registry package (and apache2-utils for htpasswd)`,
-    );
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'aim-e2e-model-source-registries-'));
-  open = await startLocalRegistry({ dir: join(dir, 'open') });
-  locked = await startLocalRegistry({ dir: join(dir, 'locked'), user: USER });
+  ({ open, locked } = await startOpenAndLockedRegistries('model-source', USER));
   for (const [repository, tags] of [
     ['amd/aim-llama', ['0.7.9', '0.8.0', '0.8.4', '0.9.0-rc1', 'latest']],
     ['amd/aim-qwen', ['0.8.4', 'v0.8.5']],

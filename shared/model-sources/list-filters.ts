@@ -5,6 +5,7 @@
  */
 import type { AIMClusterModelSourceSpec, ModelSourceFilter } from '../api/aim-cluster-model-source.ts';
 import { ERROR_CATEGORIES, StateError } from '../reconcile/categorize.ts';
+import { settleWithConcurrency } from '../runtime/concurrency.ts';
 import {
   type FilterPattern,
   literalNamespace,
@@ -15,6 +16,8 @@ import {
 import type { SourceImage } from './source-image.ts';
 import { normalizeRegistry } from './source-image.ts';
 import type { CredentialsFor, ModelSourceLister } from './source-lister.ts';
+
+const TAG_LISTING_CONCURRENCY = 4;
 
 export type FilterOutcome =
   | { filter: string; ok: true; images: SourceImage[] }
@@ -45,12 +48,19 @@ async function listFilter(
     : repositoryMatches(pattern, filter, pattern.repository)
       ? [pattern.repository]
       : [];
+  // A few repositories at a time: a namespace can hold hundreds, each a token and a listing away.
+  const settled = await settleWithConcurrency(
+    [...new Set(repositories)].sort(),
+    TAG_LISTING_CONCURRENCY,
+    async (repository) =>
+      (await lister.tags(registry, repository, credentialsFor(repository)))
+        .filter((tag) => tagMatches(pattern, filter, spec.versions, tag))
+        .map((tag) => ({ registry, repository, tag })),
+  );
   const images: SourceImage[] = [];
-  for (const repository of [...new Set(repositories)].sort()) {
-    const tags = await lister.tags(registry, repository, credentialsFor(repository));
-    for (const tag of tags) {
-      if (tagMatches(pattern, filter, spec.versions, tag)) images.push({ registry, repository, tag });
-    }
+  for (const result of settled) {
+    if (result.status === 'rejected') throw result.reason;
+    images.push(...result.value);
   }
   return images;
 }

@@ -52,6 +52,9 @@ export class RegistrySourceLister implements ModelSourceLister {
   }
 
   tags(registry: string, repository: string, credentials: RegistryCredentials | undefined) {
-    return this.#registry.tags(registryEndpoint(registry), repository, credentials);
+    // Docker Hub's official images (`ubuntu`) live under `library/` in the registry API.
+    const path =
+      registry === DOCKER_HUB_DOMAIN && !repository.includes('/') ? `library/${repository}` : repository;
+    return this.#registry.tags(registryEndpoint(registry), path, credentials);
   }
 }

@@ -160,6 +160,9 @@ describe('the source lister picks the API by registry', () => {
       ),
       http.get(`${GITHUB}/orgs/amd/packages`, () => HttpResponse.json([{ name: 'g' }])),
       http.get('https://ghcr.io/v2/amd/g/tags/list', () => HttpResponse.json({ tags: ['1.0.0'] })),
+      http.get('https://registry-1.docker.io/v2/library/ubuntu/tags/list', () =>
+        HttpResponse.json({ tags: ['24.04'] }),
+      ),
     );
     const lister = new RegistrySourceLister();
     expect(await lister.repositories('docker.io', 'amd', () => undefined)).toEqual(['amd/a']);
@@ -167,6 +170,7 @@ describe('the source lister picks the API by registry', () => {
       'amd/g',
     ]);
     expect(await lister.tags('ghcr.io', 'amd/g', undefined)).toEqual(['1.0.0']);
+    expect(await lister.tags('docker.io', 'ubuntu', undefined)).toEqual(['24.04']);
     await expect(lister.repositories('docker.io', undefined, () => undefined)).rejects.toThrow(
       'start the pattern with a literal namespace',
     );

@@ -150,6 +150,16 @@ describe('AIMClusterModelSource against a real registry', () => {
       });
       return model?.status?.imageMetadata?.model?.canonicalName === 'amd/aim-llama:0.8.4';
     });
+
+    // A model deleted by hand comes back: its delete event reaches the source, whose image still matches.
+    const llamaKey = { apiVersion: AIM, kind: 'AIMClusterModel', name: llama.metadata.name };
+    await client.delete(llamaKey);
+    const recreated = await eventually('the deleted model re-created', async () => {
+      const model = await client.getOptional(llamaKey);
+      return model !== undefined && model.metadata.uid !== llama.metadata.uid ? model : undefined;
+    });
+    expect(recreated.spec.image).toBe(llama.spec.image);
+    expect(await modelsOf('open-aims')).toHaveLength(3);
   });
 
   it('prints useful columns for kubectl get aimclsrc', async () => {

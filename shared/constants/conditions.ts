@@ -333,6 +333,8 @@ export const MODEL_SOURCE_REASONS = {
   noFilters: 'NoFilters',
   // Event when a sync created models
   modelsCreated: 'ModelsCreated',
+  // A filter naming another registry than spec.registry
+  registryMismatch: 'RegistryMismatch',
   // MaxModelsLimitReached condition
   limitReached: 'LimitReached',
   withinLimit: 'WithinLimit',

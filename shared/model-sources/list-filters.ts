@@ -4,6 +4,7 @@
  * the others.
  */
 import type { AIMClusterModelSourceSpec, ModelSourceFilter } from '../api/aim-cluster-model-source.ts';
+import { MODEL_SOURCE_REASONS } from '../constants/conditions.ts';
 import { ERROR_CATEGORIES, StateError } from '../reconcile/categorize.ts';
 import { settleWithConcurrency } from '../runtime/concurrency.ts';
 import {
@@ -34,7 +35,7 @@ async function listFilter(
   if (pattern.registry !== undefined && normalizeRegistry(pattern.registry) !== registry) {
     throw new StateError(
       ERROR_CATEGORIES.invalidSpec,
-      'RegistryMismatch',
+      MODEL_SOURCE_REASONS.registryMismatch,
       `registry ${pattern.registry} differs from spec.registry ${spec.registry}`,
     );
   }

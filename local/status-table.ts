@@ -4,6 +4,7 @@ const AIM = 'aim.eai.amd.com/v1alpha1';
 
 /** The kinds the live table shows, in the order a newcomer reads the story. */
 const KINDS = [
+  'AIMClusterModelSource',
   'AIMClusterModel',
   'AIMModel',
   'AIMClusterServiceTemplate',

@@ -8,6 +8,7 @@ import type { InformedKind } from '../../shared/cache/object-cache.ts';
 export const informedKinds: readonly InformedKind[] = [
   INFORMED.models,
   INFORMED.clusterModels,
+  INFORMED.clusterModelSources,
   INFORMED.templates,
   INFORMED.clusterTemplates,
   INFORMED.runtimeConfigs,

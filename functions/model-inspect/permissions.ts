@@ -21,8 +21,8 @@ export const permissions: FunctionPermissions = {
       clusterWide(
         AIM_GROUP,
         'aimclustermodels',
-        ['get', 'list'],
-        'reads each cluster model; resync lists them',
+        ['get', 'list', 'create', 'patch'],
+        'reads each cluster model; resync lists them; a model source lists the models it created and applies new ones',
       ),
       clusterWide(AIM_GROUP, 'aimclustermodels/status', ['patch'], 'writes cluster model status'),
       clusterWide(
@@ -37,13 +37,20 @@ export const permissions: FunctionPermissions = {
         ['get', 'list', 'create', 'patch'],
         'the same for cluster models and their cluster templates',
       ),
+      clusterWide(
+        AIM_GROUP,
+        'aimclustermodelsources',
+        ['get', 'list'],
+        'reads each cluster model source; resync lists them',
+      ),
+      clusterWide(AIM_GROUP, 'aimclustermodelsources/status', ['patch'], 'writes model source status'),
       clusterWide(AIM_GROUP, 'aimruntimeconfigs', ['get'], 'the runtime config a model uses'),
       clusterWide(AIM_GROUP, 'aimclusterruntimeconfigs', ['get'], 'the cluster runtime config a model uses'),
       clusterWide(
         '',
         'secrets',
         ['get'],
-        'image pull secrets of a model (its namespace, or the operator namespace for cluster models)',
+        'image pull secrets of a model (its namespace, or the operator namespace for cluster models and model sources)',
       ),
       clusterWide('', 'events', ['create'], 'Kubernetes Events on condition transitions'),
     ],

@@ -1,6 +1,7 @@
 /** The AIM API: zod schemas (single source of truth), inferred types and the kind registry. */
 export * from './aim-artifact.ts';
 export * from './aim-cluster-model.ts';
+export * from './aim-cluster-model-source.ts';
 export * from './aim-cluster-runtime-config.ts';
 export * from './aim-cluster-service-template.ts';
 export * from './aim-model.ts';

@@ -6,6 +6,11 @@ import {
   AIMClusterModelStatusSchema,
 } from './aim-cluster-model.ts';
 import {
+  AIMClusterModelSourceSchema,
+  AIMClusterModelSourceSpecSchema,
+  AIMClusterModelSourceStatusSchema,
+} from './aim-cluster-model-source.ts';
+import {
   AIMClusterRuntimeConfigSchema,
   AIMClusterRuntimeConfigSpecSchema,
   AIMClusterRuntimeConfigStatusSchema,
@@ -245,6 +250,28 @@ export const AIM_KINDS = {
     schema: AIMClusterRuntimeConfigSchema,
     specSchema: AIMClusterRuntimeConfigSpecSchema,
     statusSchema: AIMClusterRuntimeConfigStatusSchema,
+  }),
+  AIMClusterModelSource: defineKind({
+    kind: 'AIMClusterModelSource',
+    description:
+      'Lists a registry periodically and creates an AIMClusterModel per matching image (append-only).',
+    plural: 'aimclustermodelsources',
+    scope: 'Cluster',
+    shortNames: ['aimclsrc'],
+    printerColumns: [
+      statusColumn,
+      { name: 'Registry', type: 'string', jsonPath: '.spec.registry' },
+      { name: 'Models', type: 'integer', jsonPath: '.status.discoveredModels', description: 'created' },
+      { name: 'Available', type: 'integer', jsonPath: '.status.availableModels', description: 'matching' },
+      { name: 'Limit Reached', type: 'boolean', jsonPath: '.status.modelsLimitReached' },
+      { name: 'Last Sync', type: 'date', jsonPath: '.status.lastSyncTime' },
+      { name: 'Max', type: 'integer', jsonPath: '.spec.maxModels', priority: 1 },
+      { name: 'Interval', type: 'string', jsonPath: '.spec.syncInterval', priority: 1 },
+      ageColumn,
+    ],
+    schema: AIMClusterModelSourceSchema,
+    specSchema: AIMClusterModelSourceSpecSchema,
+    statusSchema: AIMClusterModelSourceStatusSchema,
   }),
 } as const;
 

@@ -12,6 +12,7 @@ export const INFORMED = {
   services: aim('AIMService'),
   models: aim('AIMModel'),
   clusterModels: aim('AIMClusterModel'),
+  clusterModelSources: aim('AIMClusterModelSource'),
   templates: aim('AIMServiceTemplate'),
   clusterTemplates: aim('AIMClusterServiceTemplate'),
   runtimeConfigs: aim('AIMRuntimeConfig'),

@@ -8,6 +8,10 @@ export const MODEL_SOURCE_REASONS = {
   someFiltersFailed: 'SomeFiltersFailed',
   allFiltersFailed: 'AllFiltersFailed',
   noFilters: 'NoFilters',
+  // Event when a sync created models
+  modelsCreated: 'ModelsCreated',
+  // A filter naming another registry than spec.registry
+  registryMismatch: 'RegistryMismatch',
   // MaxModelsLimitReached condition
   limitReached: 'LimitReached',
   withinLimit: 'WithinLimit',

@@ -64,16 +64,15 @@ export function dockerConfigEntries(secret: KubeObject, namespace: string): Dock
 }
 
 /**
- * Reads the named Secrets (in order) and returns the credentials for `ref`'s registry, or
- * undefined for anonymous access. Throws a categorized StateError: MissingUpstreamDependency
- * `SecretNotFound`, Infrastructure `SecretAccessFailed`, InvalidSpec `InvalidPullSecret`.
+ * The docker config entries of the named Secrets, in order. Throws a categorized StateError:
+ * MissingUpstreamDependency `SecretNotFound`, Infrastructure `SecretAccessFailed`, InvalidSpec
+ * `InvalidPullSecret`.
  */
-export async function pullCredentials(
+export async function pullSecretEntries(
   client: KubeClient,
   secretNames: readonly string[],
   namespace: string,
-  ref: RegistryReference,
-): Promise<RegistryCredentials | undefined> {
+): Promise<DockerConfigEntry[]> {
   const entries: DockerConfigEntry[] = [];
   for (const name of secretNames) {
     let secret: KubeObject | undefined;
@@ -96,5 +95,22 @@ export async function pullCredentials(
     }
     entries.push(...dockerConfigEntries(secret, namespace));
   }
-  return matchCredentials(entries, ref.domain, ref.repository);
+  return entries;
+}
+
+/**
+ * Reads the named Secrets (in order) and returns the credentials for `ref`'s registry, or
+ * undefined for anonymous access. Throws what `pullSecretEntries` throws.
+ */
+export async function pullCredentials(
+  client: KubeClient,
+  secretNames: readonly string[],
+  namespace: string,
+  ref: RegistryReference,
+): Promise<RegistryCredentials | undefined> {
+  return matchCredentials(
+    await pullSecretEntries(client, secretNames, namespace),
+    ref.domain,
+    ref.repository,
+  );
 }

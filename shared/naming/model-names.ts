@@ -48,3 +48,17 @@ export function generateCustomModelName(custom: CustomModelInput): string {
   }
   return generateDerivedName([first.modelId], hashInputs);
 }
+
+/** Hash length of the names of cluster models created by a model source (spec §14.7). */
+export const MODEL_SOURCE_MODEL_HASH_LENGTH = 6;
+
+/**
+ * Name of the AIMClusterModel an AIMClusterModelSource creates for one image (spec §14.7):
+ * `<repository>-<tag>-<hash6>` over registry, repository and tag, e.g. `ghcr.io` +
+ * `silogen/aim-llama` + `1.0.0` ⇒ `silogen-aim-llama-1-0-0-201bdd`.
+ */
+export function generateModelSourceModelName(registry: string, repository: string, tag: string): string {
+  return generateDerivedName([repository, tag], [registry, repository, tag], {
+    hashLen: MODEL_SOURCE_MODEL_HASH_LENGTH,
+  });
+}

@@ -25,11 +25,17 @@ export interface AuthContext {
   /** Registry host (with port). */
   host: string;
   repository: string;
+  /** Token scope; default: pull access to `repository` (`registry:catalog:*` lists repositories). */
+  scope?: string;
   credentials: RegistryCredentials | undefined;
   counts: RegistryRequestCounts;
   timeoutMs: number;
   maxTokenBytes: number;
   signal?: AbortSignal;
+}
+
+function scopeOf(ctx: AuthContext): string {
+  return ctx.scope ?? pullScope(ctx.repository);
 }
 
 const MAX_TOKEN_LIFETIME_SECONDS = 24 * 3600;
@@ -51,7 +57,7 @@ export class RegistryAuthenticator {
 
   /** What to send on the first attempt: a cached token, or Basic for a known Basic registry. */
   initialAuthorization(ctx: AuthContext): string | undefined {
-    const token = this.#tokens.get(TokenCache.key(ctx.host, pullScope(ctx.repository), ctx.credentials));
+    const token = this.#tokens.get(TokenCache.key(ctx.host, scopeOf(ctx), ctx.credentials));
     if (token !== undefined) return `Bearer ${token}`;
     if (ctx.credentials !== undefined && this.#basicHosts.has(ctx.host))
       return basicAuthorization(ctx.credentials);
@@ -64,7 +70,7 @@ export class RegistryAuthenticator {
     challengeHeader: string | null,
     rejected: string | undefined,
   ): Promise<string> {
-    const cacheKey = TokenCache.key(ctx.host, pullScope(ctx.repository), ctx.credentials);
+    const cacheKey = TokenCache.key(ctx.host, scopeOf(ctx), ctx.credentials);
     if (rejected?.startsWith('Bearer ')) this.#tokens.delete(cacheKey);
     const challenges = parseWwwAuthenticate(challengeHeader);
     const bearer = challenges.find((challenge) => challenge.scheme === 'bearer');
@@ -104,7 +110,7 @@ export class RegistryAuthenticator {
     }
     checkUrlAllowed(url, `token service of ${ctx.host}`);
     if (challenge.params.service) url.searchParams.set('service', challenge.params.service);
-    url.searchParams.append('scope', challenge.params.scope || pullScope(ctx.repository));
+    url.searchParams.append('scope', challenge.params.scope || scopeOf(ctx));
     const what = `token service of registry ${ctx.host}`;
     const { response } = await send(url, {
       category: 'token',

@@ -4,6 +4,7 @@
  * manifest/index annotations. Every document is size-bounded and digest-verified.
  */
 import { RegistryAuthenticator } from './auth.ts';
+import { authorizedGet } from './authorized-get.ts';
 import type { RegistryCredentials } from './credentials.ts';
 import { sha256Digest, verifyDigest } from './digest.ts';
 import {
@@ -22,8 +23,6 @@ import {
   type RequestCategory,
   readBody,
   type SendResult,
-  send,
-  unreachable,
 } from './http.ts';
 import {
   baseMediaType,
@@ -237,36 +236,13 @@ export class RegistryClient {
   }
 
   /** GET with the session's authorization; one challenge round trip on 401. */
-  async #get(
+  #get(
     session: Session,
     url: URL,
     category: RequestCategory,
     headers: Record<string, string>,
   ): Promise<SendResult> {
-    const attempt = () =>
-      send(url, {
-        category,
-        headers,
-        timeoutMs: this.#requestTimeoutMs,
-        signal: session.signal,
-        counts: this.counts,
-        ...(session.authorization !== undefined ? { authorization: session.authorization } : {}),
-      });
-    try {
-      const first = await attempt();
-      if (first.response.status !== 401) return first;
-      const challenge = first.response.headers.get('www-authenticate');
-      await first.response.body?.cancel().catch(() => undefined);
-      session.authorization = await this.#auth.respond(
-        this.#authContext(session),
-        challenge,
-        session.authorization,
-      );
-      return await attempt();
-    } catch (err) {
-      if (err instanceof RegistryError) throw err;
-      throw unreachable(session.ref.host, err);
-    }
+    return authorizedGet(this.#auth, this.#authContext(session), session, url, category, headers);
   }
 }
 

@@ -10,21 +10,23 @@ import { isLoopbackHost } from './reference.ts';
 export const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
-export type RequestCategory = 'manifest' | 'blob' | 'token';
+export type RequestCategory = 'manifest' | 'blob' | 'token' | 'list';
 
 /** Requests sent, per category (redirect hops and challenge round trips included). */
 export interface RegistryRequestCounts {
   manifest: number;
   blob: number;
   token: number;
+  /** Catalog, tag and vendor listing pages (model sources). */
+  list: number;
 }
 
 export function emptyRequestCounts(): RegistryRequestCounts {
-  return { manifest: 0, blob: 0, token: 0 };
+  return { manifest: 0, blob: 0, token: 0, list: 0 };
 }
 
 export function totalRequests(counts: RegistryRequestCounts): number {
-  return counts.manifest + counts.blob + counts.token;
+  return counts.manifest + counts.blob + counts.token + counts.list;
 }
 
 export interface SendOptions {

@@ -9,7 +9,7 @@ import { RegistryError } from './errors.ts';
 
 export const DOCKER_HUB_DOMAIN = 'docker.io';
 export const DOCKER_HUB_HOST = 'registry-1.docker.io';
-const DOCKER_HUB_ALIASES: ReadonlySet<string> = new Set([
+export const DOCKER_HUB_ALIASES: ReadonlySet<string> = new Set([
   DOCKER_HUB_DOMAIN,
   'index.docker.io',
   'registry-1.docker.io',

@@ -6,7 +6,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freeLoopbackPort } from '../../local/control-plane/ports.ts';
 import { type ManagedProcess, startProcess, waitFor } from '../../local/control-plane/processes.ts';
@@ -88,4 +89,23 @@ export async function startLocalRegistry(options: {
   const registry: LocalRegistry = { host, url, process: proc, stop: () => proc.stop() };
   if (options.user !== undefined) registry.user = options.user;
   return registry;
+}
+
+/**
+ * The pair most registry tests want: one open registry and one behind htpasswd for `user`, in a
+ * fresh temp dir; fails with the install hint when Debian's docker-registry is missing.
+ */
+export async function startOpenAndLockedRegistries(
+  name: string,
+  user: RegistryUser,
+): Promise<{ open: LocalRegistry; locked: LocalRegistry }> {
+  if (!registryAvailable()) {
+    throw new Error(
+      `${REGISTRY_BINARY} is missing: install Debian's docker-registry package (and apache2-utils for htpasswd)`,
+    );
+  }
+  const dir = mkdtempSync(join(tmpdir(), `aim-e2e-${name}-registries-`));
+  const open = await startLocalRegistry({ dir: join(dir, 'open') });
+  const locked = await startLocalRegistry({ dir: join(dir, 'locked'), user });
+  return { open, locked };
 }

@@ -1,19 +1,12 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
 import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
 import { generateTemplateName } from '../../../shared/naming/template-names.ts';
-import {
-  type LocalRegistry,
-  REGISTRY_BINARY,
-  registryAvailable,
-  startLocalRegistry,
-} from '../../registry/local-registry.ts';
+import { type LocalRegistry, startOpenAndLockedRegistries } from '../../registry/local-registry.ts';
 import { pushImage, pushMultiArchIndex } from '../../registry/push-image.ts';
 import { platformForTest } from '../support/platform.ts';
-import { eventually } from '../support/wait.ts';
+import { eventually, objectWhen } from '../support/wait.ts';
 
 /**
  * model-inspect alone on the local control plane, against real registries (Debian's
@@ -80,14 +73,7 @@ async function modelWhen(
   kind = 'AIMModel',
 ) {
   const key = kind === 'AIMModel' ? modelKey(name) : { apiVersion: AIM, kind, name };
-  return eventually(
-    `${kind} ${name}: ${what}`,
-    async () => {
-      const object = await client.getOptional(key);
-      return object !== undefined && ready(object) ? object : undefined;
-    },
-    { timeoutMs: 90_000 },
-  );
+  return objectWhen(client, key, what, ready);
 }
 
 async function templatesOf(modelName: string, kind = 'AIMServiceTemplate'): Promise<KubeObject[]> {
@@ -151,14 +137,7 @@ async function eventsOf(name: string): Promise<{ type: string; reason: string; m
 }
 
 beforeAll(async () => {
-  if (!registryAvailable()) {
-    throw new Error(
-      `${REGISTRY_BINARY} is missing: install Debian's docker-registry package (and apache2-utils for htpasswd)`,
-    );
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'aim-e2e-registries-'));
-  open = await startLocalRegistry({ dir: join(dir, 'open') });
-  locked = await startLocalRegistry({ dir: join(dir, 'locked'), user: USER });
+  ({ open, locked } = await startOpenAndLockedRegistries('model-inspect', USER));
   await pushImage(open, 'silogen/aim-dummy', '0.1.10', DUMMY_LABELS, {
     annotations: { 'org.opencontainers.image.revision': 'abc123' },
   });

@@ -1,4 +1,4 @@
-import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
+import type { KubeClient, KubeObject, ObjectKey } from '../../../shared/kube/types.ts';
 
 /** Polls until `probe` returns a value (not undefined/false), or fails with what was last seen. */
 export async function eventually<T>(
@@ -37,5 +37,22 @@ export async function exampleServiceRunning(client: KubeClient): Promise<KubeObj
       return svc.status?.status === 'Running' ? svc : undefined;
     },
     { timeoutMs: 240_000, intervalMs: 1_000 },
+  );
+}
+
+/** Polls the object at `key` until `ready` holds for it (90 s). */
+export async function objectWhen(
+  client: KubeClient,
+  key: ObjectKey,
+  what: string,
+  ready: (object: KubeObject) => boolean,
+): Promise<KubeObject> {
+  return eventually(
+    `${key.kind} ${key.name}: ${what}`,
+    async () => {
+      const object = await client.getOptional(key);
+      return object !== undefined && ready(object) ? object : undefined;
+    },
+    { timeoutMs: 90_000 },
   );
 }

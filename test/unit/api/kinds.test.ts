@@ -15,6 +15,7 @@ describe('kind registry', () => {
     ['AIMArtifact', 'aimartifacts', 'Namespaced', ['aimart', 'aimmodelcache']],
     ['AIMRuntimeConfig', 'aimruntimeconfigs', 'Namespaced', ['aimrc']],
     ['AIMClusterRuntimeConfig', 'aimclusterruntimeconfigs', 'Cluster', ['aimclrc']],
+    ['AIMClusterModelSource', 'aimclustermodelsources', 'Cluster', ['aimclsrc']],
   ] as const)('%s is served as %s (%s) with short names %j', (kind, plural, scope, shortNames) => {
     const definition = AIM_KINDS[kind];
     expect(definition).toMatchObject({ kind, plural, scope, shortNames, singular: kind.toLowerCase() });
@@ -47,6 +48,17 @@ describe('kind registry', () => {
       'Age',
     ]);
     expect(columns('AIMArtifact')?.slice(0, 4)).toEqual(['Status', 'Mode', 'Size', 'Progress']);
+    expect(columns('AIMClusterModelSource')).toEqual([
+      'Status',
+      'Registry',
+      'Models',
+      'Available',
+      'Limit Reached',
+      'Last Sync',
+      'Max',
+      'Interval',
+      'Age',
+    ]);
     const url = crdFor(AIM_KINDS.AIMService).spec.versions[0]?.additionalPrinterColumns.find(
       (c) => c.name === 'URL',
     );

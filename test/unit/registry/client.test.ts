@@ -76,7 +76,7 @@ describe('RegistryClient: documents', () => {
     const client = new RegistryClient();
     const inspection = await client.inspect(ref());
     expect(inspection).toEqual({ digest: image.manifest.digest, labels: LABELS, annotations: {} });
-    expect(client.counts).toEqual({ manifest: 1, blob: 1, token: 0 });
+    expect(client.counts).toEqual({ manifest: 1, blob: 1, token: 0, list: 0 });
     expect(log.requests[0]?.accept).toContain(MEDIA_TYPES.ociIndex);
     expect(log.requests[0]?.accept).toContain(MEDIA_TYPES.dockerManifest);
   });
@@ -123,7 +123,7 @@ describe('RegistryClient: documents', () => {
         'org.opencontainers.image.revision': 'abc',
       },
     });
-    expect(client.counts).toEqual({ manifest: 2, blob: 1, token: 0 });
+    expect(client.counts).toEqual({ manifest: 2, blob: 1, token: 0, list: 0 });
   });
 
   it('understands Docker manifest lists, Docker manifests and legacy container_config labels', async () => {
@@ -174,14 +174,14 @@ describe('RegistryClient: auth', () => {
     const client = new RegistryClient();
     expect((await client.inspect(ref('1.0'), CREDS)).labels).toEqual(LABELS);
     // manifest 401 → token → manifest with token → blob with the same token
-    expect(client.counts).toEqual({ manifest: 2, blob: 1, token: 1 });
+    expect(client.counts).toEqual({ manifest: 2, blob: 1, token: 1, list: 0 });
     const tokenRequest = log.requests.find((request) => request.url.startsWith('https://auth.example'));
     expect(new URL(tokenRequest!.url).searchParams.get('scope')).toBe(`repository:${REPO}:pull`);
     expect(tokenRequest?.authorization).toBe(`Basic ${Buffer.from(`robot:${PASSWORD}`).toString('base64')}`);
 
     await client.inspect(ref('2.0'), CREDS);
     expect(log.tokensIssued).toBe(1);
-    expect(client.counts).toEqual({ manifest: 3, blob: 2, token: 1 });
+    expect(client.counts).toEqual({ manifest: 3, blob: 2, token: 1, list: 0 });
   });
 
   it('does not share a token between different credentials', async () => {

@@ -1,6 +1,8 @@
 /** Situations that between them reach every API call model-inspect's code makes. */
 import { modelInspectDefinition } from '../../../../functions/model-inspect/reconcilers.ts';
+import { AIM_API_VERSION } from '../../../../shared/api/group.ts';
 import { InspectionCache } from '../../../../shared/models/inspection-cache.ts';
+import { FakeSourceLister, modelSource } from '../../model-sources/support.ts';
 import { dockerSecret, FakeInspector, labelsInspection } from '../../models/support.ts';
 import { aimObject, NOW } from '../function-http-harness.ts';
 import type { Scenario } from '../permission-exercise.ts';
@@ -18,6 +20,12 @@ export const definition = () =>
   modelInspectDefinition({
     inspector: new FakeInspector().set(IMAGE, labelsInspection(LABELS)),
     cache: new InspectionCache({ now: () => NOW.getTime() }),
+    modelSources: {
+      lister: new FakeSourceLister().registry('reg.example', {
+        repositories: { 'team/model': ['1', '2'] },
+        user: { username: 'r', password: 'p' },
+      }),
+    },
   });
 
 const secret = dockerSecret('regcred', NS, { 'reg.example': { username: 'robot', password: 'pw' } });
@@ -34,7 +42,25 @@ const clusterTemplate = aimObject('AIMClusterServiceTemplate', 'ct', { modelName
 const runtimeConfig = aimObject('AIMRuntimeConfig', 'default', {}, NS);
 const clusterRuntimeConfig = aimObject('AIMClusterRuntimeConfig', 'default', {});
 
+const source = modelSource('catalog', {
+  registry: 'reg.example',
+  filters: [{ image: 'team/*' }],
+  imagePullSecrets: [{ name: 'regcred' }],
+});
+
 export const SCENARIOS: Scenario[] = [
+  {
+    name: 'a model source lists its registry with the operator-namespace pull secret and creates models',
+    seed: [operatorSecret, source],
+    steps: [
+      { event: 'add', object: source },
+      { event: 'resync' },
+      {
+        event: 'delete',
+        object: (kube) => kube.objects({ apiVersion: AIM_API_VERSION, kind: 'AIMClusterModel' })[0]!,
+      },
+    ],
+  },
   {
     name: 'a model with a pull secret generates its templates',
     seed: [secret, model],

@@ -24,6 +24,7 @@ import type { FunctionDefinition, FunctionDependencies } from './function-types.
 import { type Priority, WorkQueue } from './work-queue.ts';
 
 const DEFAULT_CONCURRENCY = 4;
+const SETTLED_STATUSES: ReadonlySet<string> = new Set(['Ready', 'Running']);
 /** Longer waits are left to the resync tick. */
 const MAX_REQUEUE_SECONDS = 600;
 
@@ -210,6 +211,9 @@ export class FunctionRuntime {
     const cache = this.#cache;
     if (cache === undefined || !cache.informs(request)) return;
     if (outcome.result === 'not-found' || outcome.result === 'deleted') return;
+    // Only a settled, healthy object may be skipped: one that is waiting or failing may depend on
+    // something no cache sees (a Secret, a registry), so every tick looks at it again.
+    if (outcome.status !== undefined && !SETTLED_STATUSES.has(outcome.status)) return;
     // The cache holds the object as this reconcile left it (its own writes are folded in).
     const object = await cache.getOptional(request).catch(() => undefined);
     this.#clean.set(key, { resourceVersion: object?.metadata.resourceVersion, epoch });

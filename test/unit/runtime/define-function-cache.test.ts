@@ -13,8 +13,15 @@ import { FakeKubeClient } from '../../support/fake-kube.ts';
 import { shellModelInspect, testFunction } from '../../support/function-harness.ts';
 import { WatchingFakeKubeClient } from '../../support/watching-fake-kube.ts';
 
+/** The shell reconcilers with their own component Ready: objects settle, so a resync may skip them. */
+const settled: FunctionDefinition['reconcilers'] = shellModelInspect.reconcilers.map((reconciler) => ({
+  ...reconciler,
+  health: () => [{ component: 'ModelInspect', state: 'Ready', reason: 'Done', message: 'done', errors: [] }],
+}));
+
 const definition: FunctionDefinition = {
   ...shellModelInspect,
+  reconcilers: settled,
   informedKinds: [
     INFORMED.models,
     INFORMED.clusterModels,
@@ -70,10 +77,10 @@ afterEach(async () => {
   metricsRegistry.resetMetrics();
 });
 
-function harness() {
+function harness(under: FunctionDefinition = definition) {
   const fake = new FakeKubeClient({ now: () => NOW });
   const kube = new WatchingFakeKubeClient(fake);
-  const { fn, lines, records, send } = testFunction(definition, kube, NOW, { cacheCatchUpMs: 50 });
+  const { fn, lines, records, send } = testFunction(under, kube, NOW, { cacheCatchUpMs: 50 });
   stops.push(fn.shutdown);
   /** Names of the objects reconciled since the last call (the runtime's line; the pipeline's is debug). */
   const reconciled = () => {
@@ -159,5 +166,20 @@ describe('defineFunction with an object cache', () => {
     reconciled();
     await send(ping());
     expect(reconciled()).toEqual([]);
+  });
+
+  it('an object that is not settled (here Progressing) is looked at again on every tick', async () => {
+    const { fake, send, reconciled, calls } = harness({
+      ...definition,
+      reconcilers: shellModelInspect.reconcilers,
+    });
+    fake.seed(model('a'));
+    await send(ping());
+    await send(ping());
+    reconciled();
+    calls();
+    await send(ping());
+    expect(reconciled()).toEqual(['a']);
+    expect(calls()).toEqual([]);
   });
 });

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
+import { AIM_API_VERSION } from '../../../shared/api/group.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
+import { conditionOf } from '../support/conditions.ts';
 import { platformForTest, withSimulator } from '../support/platform.ts';
+import { eventually } from '../support/wait.ts';
 import { documentedOutcomes } from './documented-outcomes.ts';
 import { SEEDS_DIR, type SeedExample, seedCatalog } from './seed-examples.ts';
 
@@ -69,6 +72,29 @@ describe('the seed documents on the whole local platform', () => {
         applied.set(example.id, { error: (err as Error).message.slice(0, 600) });
       }
     }
+  });
+
+  it('reports a caching value the API server cannot check (free-form), naming the field', async () => {
+    const key = {
+      apiVersion: AIM_API_VERSION,
+      kind: 'AIMService',
+      namespace: 'ml-team',
+      name: 'caching-typo',
+    };
+    const service = {
+      apiVersion: key.apiVersion,
+      kind: key.kind,
+      metadata: { name: key.name, namespace: key.namespace },
+      spec: { model: { name: 'llama-3-8b' }, caching: 'Sometimes' },
+    };
+    await platform.client.apply(service, { fieldManager: FIELD_MANAGER });
+    const condition = await eventually('ConfigValid=False on the service', async () =>
+      conditionOf(await platform.client.get<KubeObject>(key), 'ConfigValid'),
+    );
+    expect(condition).toMatchObject({ status: 'False', reason: 'InvalidSpec' });
+    expect(condition.message).toMatch(
+      /^spec\.caching: must be a mode \(Dedicated, Shared, Auto, Always, Never\)/,
+    );
   });
 
   afterAll(async () => {

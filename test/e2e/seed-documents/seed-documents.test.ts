@@ -74,29 +74,6 @@ describe('the seed documents on the whole local platform', () => {
     }
   });
 
-  it('reports a caching value the API server cannot check (free-form), naming the field', async () => {
-    const key = {
-      apiVersion: AIM_API_VERSION,
-      kind: 'AIMService',
-      namespace: 'ml-team',
-      name: 'caching-typo',
-    };
-    const service = {
-      apiVersion: key.apiVersion,
-      kind: key.kind,
-      metadata: { name: key.name, namespace: key.namespace },
-      spec: { model: { name: 'llama-3-8b' }, caching: 'Sometimes' },
-    };
-    await platform.client.apply(service, { fieldManager: FIELD_MANAGER });
-    const condition = await eventually('ConfigValid=False on the service', async () =>
-      conditionOf(await platform.client.get<KubeObject>(key), 'ConfigValid'),
-    );
-    expect(condition).toMatchObject({ status: 'False', reason: 'InvalidSpec' });
-    expect(condition.message).toMatch(
-      /^spec\.caching: must be a mode \(Dedicated, Shared, Auto, Always, Never\)/,
-    );
-  });
-
   afterAll(async () => {
     await platform?.stop();
   });
@@ -123,4 +100,56 @@ describe('the seed documents on the whole local platform', () => {
     },
     240_000,
   );
+
+  it('reports a caching value the API server cannot check (free-form), naming the field', async () => {
+    const key = {
+      apiVersion: AIM_API_VERSION,
+      kind: 'AIMService',
+      namespace: 'ml-team',
+      name: 'caching-typo',
+    };
+    const service = {
+      apiVersion: key.apiVersion,
+      kind: key.kind,
+      metadata: { name: key.name, namespace: key.namespace },
+      spec: { model: { name: 'llama-3-8b' }, caching: 'Sometimes' },
+    };
+    await platform.client.apply(service, { fieldManager: FIELD_MANAGER });
+    const condition = await eventually('ConfigValid=False on the service', async () =>
+      conditionOf(await platform.client.get<KubeObject>(key), 'ConfigValid'),
+    );
+    expect(condition).toMatchObject({ status: 'False', reason: 'InvalidSpec' });
+    expect(condition.message).toMatch(
+      /^spec\.caching: must be a mode \(Dedicated, Shared, Auto, Always, Never\)/,
+    );
+  });
+
+  it.each([
+    [
+      'AIMService',
+      { model: { name: 'm' }, overrides: { gpuSelector: {}, hardware: { gpu: {} } } },
+      /two forms of one override/,
+    ],
+    [
+      'AIMServiceTemplate',
+      { modelName: 'm', modelSources: [{ sourceUri: 'hf://a/b', sourceURI: 'hf://a/b' }] },
+      /exactly one of sourceUri or sourceURI/,
+    ],
+    [
+      'AIMModel',
+      { image: 'x', discovery: { createTemplates: false, createServiceTemplates: true } },
+      /are one setting/,
+    ],
+    ['AIMService', { model: { name: 'm' }, overrides: { gpuSelecter: { model: 'MI300X' } } }, /gpuSelecter/],
+  ])('the API server rejects a %s that mixes two forms or misspells one', async (kind, spec, message) => {
+    const object = {
+      apiVersion: AIM_API_VERSION,
+      kind,
+      metadata: { name: 'conflict', namespace: 'ml-team' },
+      spec,
+    };
+    await expect(
+      platform.client.apply(object, { fieldManager: FIELD_MANAGER, dryRun: true }),
+    ).rejects.toThrow(message);
+  });
 });

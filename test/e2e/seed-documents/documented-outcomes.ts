@@ -95,6 +95,25 @@ const templatesPerDeployment = (count: number): Outcome => ({
   },
 });
 
+/**
+ * Models page, status table: "Ready: all templates are ready", "NotAvailable: required hardware
+ * not available in cluster". A model whose metadata is given needs no registry, so its templates
+ * are discovered on the simulated cluster and the model settles on one of the two.
+ */
+const settlesWithTemplates: Outcome = {
+  what: 'turns Ready (or NotAvailable) with its templates',
+  async check(client, example) {
+    await eventually(
+      `${example.id} Ready or NotAvailable`,
+      async () => {
+        const status = (await client.get<KubeObject>(keyOf(example.object))).status?.status;
+        return status === 'Ready' || status === 'NotAvailable' || undefined;
+      },
+      { timeoutMs: RUNNING_TIMEOUT_MS, intervalMs: 1_000 },
+    );
+  },
+};
+
 /** Models page: explicit model sources instead of auto-discovery (a custom model). */
 const customModel: Outcome = {
   what: 'becomes a custom model (status.sourceType Custom)',
@@ -166,7 +185,9 @@ export function documentedOutcomes(example: SeedExample): Outcome[] {
     const deployments = list(plain(plain(spec.imageMetadata).model).recommendedDeployments);
     const discovery = plain(spec.discovery);
     const creates = discovery.createServiceTemplates !== false && discovery.createTemplates !== false;
-    if (deployments.length > 0 && creates) outcomes.push(templatesPerDeployment(deployments.length));
+    if (deployments.length > 0 && creates) {
+      outcomes.push(templatesPerDeployment(deployments.length), settlesWithTemplates);
+    }
     if (list(spec.modelSources).length > 0) outcomes.push(customModel);
   }
   if (object.kind.endsWith('ServiceTemplate') && list(spec.modelSources).length > 0)

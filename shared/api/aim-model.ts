@@ -2,31 +2,21 @@ import { z } from 'zod';
 import { EnvVarListSchema, envListSchema } from './common/env.ts';
 import { AIMHardwareRequirementsSchema } from './common/hardware.ts';
 import { ImagePullSecretsSchema } from './common/meta.ts';
-import { AIMModelSourceSchema } from './common/model-source.ts';
 import { AIMProfileTypeSchema } from './common/profile.ts';
 import { AIMResolvedReferenceSchema, RuntimeConfigNameSchema } from './common/references.ts';
 import { ResourceRequirementsSchema } from './common/resources.ts';
 import { MetricSchema, PrecisionSchema } from './common/runtime-parameters.ts';
 import { ResourceStatusSchema, statusBaseShape } from './common/status.ts';
 import { withRule } from './crd/extensions.ts';
+import { ModelDiscoverySchema } from './forms/discovery.ts';
+import { AIMModelSourceInputSchema } from './forms/model-source.ts';
 import { ImageMetadataSchema } from './image-metadata.ts';
 import { aimObjectSchema } from './object.ts';
 
 export const MODEL_SOURCE_TYPES = ['Image', 'Custom'] as const;
 export const MAX_CUSTOM_TEMPLATES = 16;
 
-export const ModelDiscoverySchema = z
-  .object({
-    extractMetadata: z
-      .boolean()
-      .default(true)
-      .describe('Read the image labels from the registry; false skips metadata extraction.'),
-    createServiceTemplates: z
-      .boolean()
-      .default(true)
-      .describe('Create service templates from the recommended deployments of the image.'),
-  })
-  .describe('What the model controller derives from the image.');
+export { ModelDiscoverySchema } from './forms/discovery.ts';
 
 export const CustomModelDefaultsSchema = z
   .object({
@@ -65,7 +55,7 @@ const modelSpecObject = z
       .optional()
       .describe('Templates to create in addition to (or, for custom models, instead of) discovered ones.'),
     modelSources: z
-      .array(AIMModelSourceSchema)
+      .array(AIMModelSourceInputSchema)
       .max(1)
       .optional()
       .describe('Weights to serve with the image; makes this a custom model.'),

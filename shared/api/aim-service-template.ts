@@ -14,6 +14,7 @@ import { ResourceRequirementsSchema } from './common/resources.ts';
 import { runtimeParametersShape } from './common/runtime-parameters.ts';
 import { ResourceStatusSchema, statusBaseShape } from './common/status.ts';
 import { fixedPresenceRules, immutable, withK8s } from './crd/extensions.ts';
+import { AIMModelSourceInputSchema } from './forms/model-source.ts';
 import { aimObjectSchema } from './object.ts';
 
 /** Spec fields shared by AIMServiceTemplate and AIMClusterServiceTemplate (spec aim-engine.md §4.2). */
@@ -32,7 +33,7 @@ export const serviceTemplateSpecShape = {
   serviceAccountName: z.string().optional().describe('Service account for the inference pods.'),
   resources: ResourceRequirementsSchema.optional(),
   modelSources: z
-    .array(AIMModelSourceSchema)
+    .array(AIMModelSourceInputSchema)
     .optional()
     .describe('Model sources given in-line; the template then needs no discovery job.'),
   profileId: z.string().optional().describe('Profile the image runs (AIM_PROFILE_ID).'),

@@ -4,7 +4,6 @@ import { ComponentHealthListSchema } from './common/component-health.ts';
 import { EnvVarListSchema } from './common/env.ts';
 import { AIMHardwareRequirementsSchema } from './common/hardware.ts';
 import { ImagePullSecretsSchema } from './common/meta.ts';
-import { AIMModelSourceSchema } from './common/model-source.ts';
 import {
   AIMResolvedReferenceSchema,
   ObjectReferenceSchema,
@@ -16,6 +15,10 @@ import { runtimeParametersShape } from './common/runtime-parameters.ts';
 import { ServiceStatusSchema, statusBaseShape } from './common/status.ts';
 import { StorageConfigSchema } from './common/storage.ts';
 import { fixedPresenceRules, immutable, withK8s, withRule } from './crd/extensions.ts';
+import { ServiceCachingSchema } from './forms/caching.ts';
+import { GpuSelectorSchema, gpuFromSelector } from './forms/gpu-selector.ts';
+import { AIMModelSourceInputSchema } from './forms/model-source.ts';
+import { unknownFieldsError } from './forms/unknown-fields.ts';
 import { aimObjectSchema } from './object.ts';
 import { TemplateSelectionSchema } from './template-selection.ts';
 
@@ -27,13 +30,12 @@ function optionalName() {
   return z.string().min(1).max(253).regex(NOT_BLANK, 'must not be blank').optional();
 }
 
-/** Requested caching modes; Always/Auto mean Shared and Never means Dedicated (spec §10.6). */
-export const CACHING_MODES = ['Dedicated', 'Shared', 'Auto', 'Always', 'Never'] as const;
+export { CACHING_MODES, ServiceCachingSchema } from './forms/caching.ts';
 
 export const CustomModelSchema = z
   .object({
     baseImage: z.string().min(1).describe('AIM image that serves the weights.'),
-    modelSources: z.array(AIMModelSourceSchema).min(1).max(1).describe('The weights to serve.'),
+    modelSources: z.array(AIMModelSourceInputSchema).min(1).max(1).describe('The weights to serve.'),
     hardware: AIMHardwareRequirementsSchema,
   })
   .describe('A model given by image and weights; a matching custom AIMModel is found or created.');
@@ -75,25 +77,32 @@ export const ServiceTemplateRefSchema = immutable(
   'template is immutable after creation',
 );
 
-export const ServiceCachingSchema = immutable(
-  z
-    .object({
-      mode: z
-        .enum(CACHING_MODES)
-        .default('Shared')
-        .describe('Shared reuses a namespace-wide template cache; Dedicated gives the service its own.'),
-    })
-    .describe('How model weights are cached.'),
-  'caching is immutable after creation',
-);
+const OVERRIDE_FIELDS = ['metric', 'precision', 'hardware', 'gpuSelector'];
 
+/**
+ * `gpuSelector` (the Services page's form) and `hardware.gpu` (the spec's) are one override; parsed,
+ * a selector becomes `hardware: {gpu}` so reconcilers only ever read `hardware`.
+ */
 export const ServiceOverridesSchema = withK8s(
-  z
-    .object(runtimeParametersShape)
-    .describe(
-      'Runtime parameters that narrow template selection and derive a template from an explicit one.',
-    ),
-  { validations: fixedPresenceRules(['metric', 'precision', 'hardware']) },
+  withRule(
+    z
+      .strictObject(
+        { ...runtimeParametersShape, gpuSelector: GpuSelectorSchema.optional() },
+        { error: unknownFieldsError(OVERRIDE_FIELDS) },
+      )
+      .describe(
+        'Runtime parameters that narrow template selection and derive a template from an explicit one.',
+      ),
+    {
+      rule: '!(has(self.gpuSelector) && has(self.hardware))',
+      message: 'gpuSelector and hardware are two forms of one override: set one of them',
+    },
+    (overrides) => overrides.gpuSelector === undefined || overrides.hardware === undefined,
+    ['gpuSelector'],
+  ),
+  { validations: fixedPresenceRules(OVERRIDE_FIELDS) },
+).transform(({ gpuSelector, ...overrides }) =>
+  gpuSelector === undefined ? overrides : { ...overrides, hardware: { gpu: gpuFromSelector(gpuSelector) } },
 );
 
 const serviceSpecObject = z
@@ -117,8 +126,12 @@ const serviceSpecObject = z
   })
   .describe('Desired state of the inference service.');
 
+/*
+ * `caching` is not among the fixed-presence fields: it is free-form in the CRD (string or object),
+ * and CEL cannot see free-form data (the rule would not compile).
+ */
 export const AIMServiceSpecSchema = withK8s(serviceSpecObject, {
-  validations: fixedPresenceRules(['template', 'caching', 'overrides']),
+  validations: fixedPresenceRules(['template', 'overrides']),
 });
 export type AIMServiceSpec = z.infer<typeof AIMServiceSpecSchema>;
 

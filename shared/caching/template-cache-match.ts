@@ -9,7 +9,10 @@ import { bestByStatus } from './cache-selection.ts';
 import { type ArtifactObject, statusOf, type TemplateCacheObject } from './kinds.ts';
 
 export interface MissingSource {
-  /** Position within the missing sources (the artifact's `template.index` label). */
+  /**
+   * Position of the source in the template's `modelSources` (the artifact's `template.index`
+   * label): the same in every pass, however many of the other sources already have an artifact.
+   */
   index: number;
   source: AIMModelSource;
 }
@@ -51,10 +54,10 @@ export function matchSources(
 ): CacheComposition {
   const matched = new Map<string, ArtifactObject>();
   const missing: MissingSource[] = [];
-  for (const source of sources) {
+  for (const [index, source] of sources.entries()) {
     const best = bestByStatus(artifacts.filter((artifact) => isCandidate(cache, source, artifact)));
     if (best !== undefined) matched.set(source.modelId, best);
-    else missing.push({ index: missing.length, source });
+    else missing.push({ index, source });
   }
   return { matched, missing };
 }

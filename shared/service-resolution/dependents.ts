@@ -9,6 +9,8 @@
  * Template → services naming it (or whose overrides derive its name from theirs), auto-selecting
  * for its model (resolved, named, or the name an image would be given), or resolved to it.
  */
+import { AIMServiceSpecSchema } from '../api/aim-service.ts';
+import { canonicalSpec } from '../api/forms/canonical.ts';
 import { AIM_API_VERSION } from '../api/group.ts';
 import type { ApiServerEvent } from '../events/apiserver-event.ts';
 import { isNotFound } from '../kube/errors.ts';
@@ -121,8 +123,14 @@ export async function serviceDependents(client: KubeClient, event: ApiServerEven
   const changed = await changedObject(client, event, watched.scope);
   const namespace = watched.scope === 'Namespace' ? event.ref.namespace : undefined;
   const services = await client.list(SERVICE_GVK, namespace ? { namespace } : {});
+  // Compared in canonical form: `gpuSelector` derives the same template name as `hardware.gpu`.
   return services.items
-    .filter((service) => watched.check(service, changed))
+    .filter((service) =>
+      watched.check(
+        { ...service, spec: canonicalSpec(AIMServiceSpecSchema, service.spec) as Plain },
+        changed,
+      ),
+    )
     .map((service) => ({
       ...SERVICE_GVK,
       namespace: service.metadata.namespace ?? '',

@@ -1,10 +1,11 @@
 /**
  * `status.resolvedHardware` and `status.hardwareSummary` (spec §8.5): the hardware a template
  * really uses — the discovered profile's GPU model and count when discovery ran, the spec's
- * otherwise — and its one-line summary.
+ * otherwise — and its one-line summary. Quantities are copied exactly as the user wrote them
+ * (`"2"` stays `"2"`, never `"2000m"`): code that needs their value compares them semantically
+ * (shared/quantity), and a verbatim copy of an unchanged spec is as steady as a canonical one.
  */
 import type { AIMHardwareRequirements, ResolvedHardware } from '../api/common/hardware.ts';
-import { canonicalQuantityOrSelf } from '../quantity/canonical.ts';
 
 /** What discovery reported about GPUs (profile metadata `gpu_count` and `gpu`). */
 export interface DiscoveredGpu {
@@ -24,13 +25,13 @@ export function resolveHardware(
   if (count > 0 || model !== '' || resourceName !== '') {
     const gpu: NonNullable<ResolvedHardware['gpu']> = { requests: count, resourceName };
     if (model !== '') gpu.model = model;
-    if (gpuSpec?.minVram !== undefined) gpu.minVram = canonicalQuantityOrSelf(gpuSpec.minVram);
+    if (gpuSpec?.minVram !== undefined) gpu.minVram = gpuSpec.minVram;
     resolved.gpu = gpu;
   }
   const cpu = hardware?.cpu;
   if (cpu !== undefined) {
-    resolved.cpu = { requests: canonicalQuantityOrSelf(cpu.requests) };
-    if (cpu.limits !== undefined) resolved.cpu.limits = canonicalQuantityOrSelf(cpu.limits);
+    resolved.cpu = { requests: cpu.requests };
+    if (cpu.limits !== undefined) resolved.cpu.limits = cpu.limits;
   }
   return resolved.gpu === undefined && resolved.cpu === undefined ? undefined : resolved;
 }

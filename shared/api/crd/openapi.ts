@@ -36,7 +36,11 @@ function mergeExtensions(outer: K8sExtensions, inner: K8sExtensions | undefined)
   return merged;
 }
 
-/** Peels optional/default wrappers, keeping the outermost description and default. */
+/**
+ * Peels optional/default wrappers, keeping the outermost description and default. A pipe (a schema
+ * with a `.transform()` normalising what users write) is described by its input side: the CRD
+ * declares what may be written, the transform only shapes what the functions read.
+ */
 function unwrap(schema: AnySchema): Unwrapped {
   const result: Unwrapped = { core: schema, hasDefault: false, extensions: {} };
   let current = schema;
@@ -44,6 +48,10 @@ function unwrap(schema: AnySchema): Unwrapped {
     result.description ??= descriptionOf(current);
     result.extensions = mergeExtensions(result.extensions, k8sExtensionsOf(current as z.ZodType));
     const def: AnyDef = current._zod.def;
+    if (def.type === 'pipe') {
+      current = def.in;
+      continue;
+    }
     if (!WRAPPER_TYPES.has(def.type)) break;
     if ((def.type === 'default' || def.type === 'prefault') && !result.hasDefault) {
       result.hasDefault = true;
@@ -186,6 +194,13 @@ function convertCore(schema: AnySchema, extensions: K8sExtensions, path: string)
       if (def.keyType._zod.def.type !== 'string') throw new Error(`${path}: record keys must be strings`);
       if (extensions.preserveUnknownFields) return { type: 'object' };
       return { type: 'object', additionalProperties: convert(def.valueType, `${path}.*`) };
+    case 'union':
+      // A union other than int-or-string (e.g. a string or an object) has no structural form: the
+      // CRD keeps it free-form and the zod schema is the check.
+      if (!extensions.preserveUnknownFields) {
+        throw new Error(`${path}: a union needs intOrString or preserveUnknownFields`);
+      }
+      return {};
     case 'unknown':
     case 'any':
       if (!extensions.preserveUnknownFields) {

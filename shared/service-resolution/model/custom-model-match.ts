@@ -4,6 +4,8 @@
  * order, and per source the same model id, URI and literal AWS_ENDPOINT_URL. Two specs that differ
  * only in the endpoint therefore get two models (different S3-compatible stores).
  */
+import { AIMModelSpecSchema } from '../../api/aim-model.ts';
+import { canonicalSpec } from '../../api/forms/canonical.ts';
 import { ENV } from '../../constants/env.ts';
 import type { KubeObject } from '../../kube/types.ts';
 
@@ -32,7 +34,9 @@ function sameSource(a: CustomSourceIdentity, b: CustomSourceIdentity): boolean {
 }
 
 export function isMatchingCustomModel(model: KubeObject, custom: CustomModelIdentity): boolean {
-  const spec = model.spec as { image?: unknown; modelSources?: unknown } | undefined;
+  const spec = canonicalSpec(AIMModelSpecSchema, model.spec) as
+    | { image?: unknown; modelSources?: unknown }
+    | undefined;
   if (spec?.image !== custom.baseImage || !Array.isArray(spec.modelSources)) return false;
   const sources = spec.modelSources as CustomSourceIdentity[];
   return (

@@ -1,12 +1,10 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
 import { DEFAULT_RULES, type SimulatorRulesInput } from '../../../local/simulator/rules.ts';
 import { writeSimulatorRules } from '../../../local/simulator/rules-configmap.ts';
-import { startSimulator } from '../../../local/simulator/simulator.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
 import { isvcName } from '../../../shared/naming/service-names.ts';
-import { platformForTest } from '../support/platform.ts';
+import { platformForTest, withSimulator } from '../support/platform.ts';
 import { eventually } from '../support/wait.ts';
 import {
   AIM,
@@ -86,12 +84,7 @@ beforeAll(async () => {
   platform = await platformForTest('cache-manage', {
     functions: ['cache-manage'],
     resyncIntervalMs: 5_000,
-    simulator: ({ client, controlPlane }) =>
-      startSimulator({
-        client,
-        certDir: join(controlPlane.dir, 'pki'),
-        kubeconfigPath: controlPlane.kubeconfigPath,
-      }),
+    simulator: withSimulator,
   });
   await writeSimulatorRules(platform.client, rules);
 });

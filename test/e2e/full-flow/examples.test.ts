@@ -1,10 +1,8 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyExamples } from '../../../local/platform/examples.ts';
 import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
-import { startSimulator } from '../../../local/simulator/simulator.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
-import { platformForTest } from '../support/platform.ts';
+import { platformForTest, withSimulator } from '../support/platform.ts';
 import { exampleServiceRunning } from '../support/wait.ts';
 
 /**
@@ -19,12 +17,7 @@ describe('examples/ on the whole local platform', () => {
   beforeAll(async () => {
     platform = await platformForTest('full-flow', {
       resyncIntervalMs: 5_000,
-      simulator: ({ client, controlPlane }) =>
-        startSimulator({
-          client,
-          certDir: join(controlPlane.dir, 'pki'),
-          kubeconfigPath: controlPlane.kubeconfigPath,
-        }),
+      simulator: withSimulator,
     });
     await applyExamples(platform.client, 'e2e-examples');
   });

@@ -1,11 +1,9 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { thirdPartyCrdYaml } from '../../../local/control-plane/third-party-crds.ts';
 import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
 import { DEFAULT_RULES, type SimulatorRulesInput } from '../../../local/simulator/rules.ts';
 import { writeSimulatorRules } from '../../../local/simulator/rules-configmap.ts';
-import { startSimulator } from '../../../local/simulator/simulator.ts';
 import { cacheVolumesFromArtifacts } from '../../../shared/inference/isvc-volumes.ts';
 import { renderInferenceService } from '../../../shared/inference/render-isvc.ts';
 import { isvcRenderReconciler } from '../../../shared/inference/render-reconciler.ts';
@@ -15,7 +13,7 @@ import type { KubeObject } from '../../../shared/kube/types.ts';
 import { isvcName, kedaHpaName } from '../../../shared/naming/service-names.ts';
 import { isContainedIn } from '../../../shared/reconcile/json-equal.ts';
 import { reconcileObject } from '../../../shared/reconcile/pipeline.ts';
-import { platformForTest } from '../support/platform.ts';
+import { platformForTest, withSimulator } from '../support/platform.ts';
 import { eventually } from '../support/wait.ts';
 import {
   AIM,
@@ -86,12 +84,7 @@ beforeAll(async () => {
   platform = await platformForTest('isvc-render', {
     functions: ['isvc-render'],
     resyncIntervalMs: 5_000,
-    simulator: ({ client, controlPlane }) =>
-      startSimulator({
-        client,
-        certDir: join(controlPlane.dir, 'pki'),
-        kubeconfigPath: controlPlane.kubeconfigPath,
-      }),
+    simulator: withSimulator,
   });
   await writeSimulatorRules(platform.client, rules(false));
 });

@@ -1,10 +1,8 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
 import { writeSimulatorRules } from '../../../local/simulator/rules-configmap.ts';
-import { startSimulator } from '../../../local/simulator/simulator.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
-import { platformForTest } from '../support/platform.ts';
+import { platformForTest, withSimulator } from '../support/platform.ts';
 import { eventually } from '../support/wait.ts';
 import {
   type AttemptWatch,
@@ -56,12 +54,7 @@ beforeAll(async () => {
   platform = await platformForTest('template-discover', {
     functions: ['template-discover'],
     resyncIntervalMs: 5_000,
-    simulator: ({ client, controlPlane }) =>
-      startSimulator({
-        client,
-        certDir: join(controlPlane.dir, 'pki'),
-        kubeconfigPath: controlPlane.kubeconfigPath,
-      }),
+    simulator: withSimulator,
   });
   await writeSimulatorRules(platform.client, rules());
   await namespace(client(), NS);

@@ -15,14 +15,12 @@ const schemaOf = (kind: AIMKindName) => kindOpenApiSchema(AIM_KINDS[kind]);
 describe('defaults in the CRDs', () => {
   it.each([
     ['AIMService', 'spec.replicas', 1],
-    ['AIMService', 'spec.caching.mode', 'Shared'],
     ['AIMService', 'spec.storage.pvcHeadroomPercent', 10],
     ['AIMService', 'spec.autoScaling.metrics.[].podmetric.metric.backend', 'opentelemetry'],
     ['AIMService', 'spec.model.custom.hardware.gpu.resourceName', 'amd.com/gpu'],
     ['AIMService', 'status.status', 'Pending'],
     ['AIMArtifact', 'spec.modelDownloadImage', DEFAULT_MODEL_DOWNLOAD_IMAGE],
     ['AIMModel', 'spec.discovery.extractMetadata', true],
-    ['AIMModel', 'spec.discovery.createServiceTemplates', true],
     ['AIMModel', 'spec.customTemplates.[].type', 'unoptimized'],
     ['AIMClusterModel', 'spec.discovery.extractMetadata', true],
     ['AIMServiceTemplate', 'spec.caching.enabled', false],
@@ -35,8 +33,12 @@ describe('defaults in the CRDs', () => {
     expect(nodeAt(schemaOf(kind), path).default).toEqual(value);
   });
 
+  it('leaves the defaults of alias pairs to the functions, so a stored object keeps what was written', () => {
+    // A defaulted createServiceTemplates: true would contradict a written createTemplates: false.
+    expect(nodeAt(schemaOf('AIMModel'), 'spec.discovery.createServiceTemplates').default).toBeUndefined();
+  });
+
   it('does not mark defaulted fields as required', () => {
-    expect(nodeAt(schemaOf('AIMService'), 'spec.caching').required).toBeUndefined();
     expect(nodeAt(schemaOf('AIMService'), 'spec').required).toEqual(['model']);
   });
 });
@@ -46,7 +48,6 @@ describe('enums in the CRDs', () => {
     ['AIMServiceTemplate', 'spec.precision', ['auto', 'fp4', 'fp8', 'fp16', 'fp32', 'bf16', 'int4', 'int8']],
     ['AIMServiceTemplate', 'spec.metric', ['latency', 'throughput']],
     ['AIMServiceTemplate', 'spec.type', ['optimized', 'preview', 'unoptimized']],
-    ['AIMService', 'spec.caching.mode', ['Dedicated', 'Shared', 'Auto', 'Always', 'Never']],
     [
       'AIMService',
       'spec.overrides.precision',
@@ -79,6 +80,23 @@ describe('Kubernetes extensions in the CRDs', () => {
     expect(size.anyOf).toEqual([{ type: 'integer' }, { type: 'string' }]);
     expect(new RegExp(size.pattern ?? '').test('16Gi')).toBe(true);
     expect(new RegExp(size.pattern ?? '').test('sixteen')).toBe(false);
+  });
+
+  it('keeps AIMService caching free-form: it is a mode name or an object, checked by the schema', () => {
+    const caching = nodeAt(schemaOf('AIMService'), 'spec.caching');
+    expect(caching.type).toBeUndefined();
+    expect(caching['x-kubernetes-preserve-unknown-fields']).toBe(true);
+  });
+
+  it('declares both spellings of each documented alias', () => {
+    const service = schemaOf('AIMService');
+    expect(nodeAt(service, 'spec.overrides.gpuSelector.count').type).toBe('integer');
+    expect(nodeAt(service, 'spec.overrides.hardware.gpu.requests').type).toBe('integer');
+    const template = schemaOf('AIMServiceTemplate');
+    for (const field of ['modelId', 'name', 'sourceUri', 'sourceURI'])
+      expect(nodeAt(template, `spec.modelSources.[].${field}`).type, field).toBe('string');
+    expect(nodeAt(template, 'spec.modelSources.[]').required).toBeUndefined();
+    expect(nodeAt(schemaOf('AIMModel'), 'spec.discovery.createTemplates').type).toBe('boolean');
   });
 
   it('keeps free-form JSON verbatim', () => {
@@ -133,7 +151,7 @@ describe('CEL rules', () => {
     ['AIMClusterServiceTemplate', '.spec.hardware', 'hardware is immutable'],
     ['AIMService', '.spec.model', 'model selection is immutable after creation'],
     ['AIMService', '.spec.template', 'template is immutable after creation'],
-    ['AIMService', '.spec.caching', 'caching is immutable after creation'],
+    ['AIMService', '.spec.overrides.gpuSelector', 'gpuSelector is immutable'],
     ['AIMService', '.spec.overrides.metric', 'metric is immutable'],
     ['AIMService', '.spec.overrides.precision', 'precision is immutable'],
     ['AIMService', '.spec.overrides.hardware', 'hardware is immutable'],
@@ -146,11 +164,28 @@ describe('CEL rules', () => {
     const presence = rulesAt('AIMService', '.spec').map((rule) => rule.rule);
     expect(presence).toEqual([
       'has(self.template) == has(oldSelf.template)',
-      'has(self.caching) == has(oldSelf.caching)',
       'has(self.overrides) == has(oldSelf.overrides)',
     ]);
+    expect(rulesAt('AIMService', '.spec.overrides').map((rule) => rule.rule)).toContain(
+      'has(self.gpuSelector) == has(oldSelf.gpuSelector)',
+    );
     expect(rulesAt('AIMServiceTemplate', '.spec').map((rule) => rule.rule)).toContain(
       'has(self.hardware) == has(oldSelf.hardware)',
+    );
+  });
+
+  it('rejects both forms of one setting at once', () => {
+    expect(rulesAt('AIMService', '.spec.overrides').map((rule) => rule.message)).toContain(
+      'gpuSelector and hardware are two forms of one override: set one of them',
+    );
+    expect(rulesAt('AIMServiceTemplate', '.spec.modelSources[*]')).toEqual([
+      {
+        rule: 'has(self.sourceUri) != has(self.sourceURI)',
+        message: 'exactly one of sourceUri or sourceURI must be set',
+      },
+    ]);
+    expect(rulesAt('AIMModel', '.spec.discovery')[0]?.message).toMatch(
+      /^createTemplates and createServiceTemplates/,
     );
   });
 

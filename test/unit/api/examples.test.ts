@@ -10,9 +10,9 @@ import { AIMServiceTemplateSchema } from '../../../shared/api/aim-service-templa
 import { AIMTemplateCacheSchema } from '../../../shared/api/aim-template-cache.ts';
 
 /*
- * Examples from the product documents (seeds 000-002) and the spec. Where a product document uses a
- * shape the spec does not (seed 001's modelSources `name/sourceURI`, seed 000's `caching: Always`),
- * the example is written in the spec shape here and the document shape is checked in invalid.test.ts.
+ * Examples from the product documents (seeds 000-002) and the spec, in the spec's shape. The
+ * documents' own spellings (`caching: Always`, `gpuSelector`, `name/sourceURI`, `createTemplates`,
+ * a bare `sourceUri`) are checked against these in document-forms.test.ts.
  */
 
 const header = (kind: string, name: string, namespace?: string) =>

@@ -92,9 +92,33 @@ describe('zod to structural OpenAPI', () => {
     expect(node).toEqual({ type: 'string', description: 'd', 'x-kubernetes-map-type': 'atomic' });
   });
 
+  it('describes a normalising pipe by what may be written, not by what the transform returns', () => {
+    const schema = z.object({
+      a: z
+        .object({ short: z.string().optional() })
+        .transform((value) => ({ long: value.short ?? '' }))
+        .optional()
+        .describe('outer'),
+    });
+    expect(toOpenApiSchema(schema).properties?.a).toEqual({
+      type: 'object',
+      description: 'outer',
+      properties: { short: { type: 'string' } },
+    });
+  });
+
+  it('renders a free-form union (a string or an object) as an untyped preserved node', () => {
+    const union = withK8s(z.union([z.string(), z.object({ mode: z.string() })]), {
+      preserveUnknownFields: true,
+    });
+    expect(toOpenApiSchema(z.object({ a: union })).properties?.a).toEqual({
+      'x-kubernetes-preserve-unknown-fields': true,
+    });
+  });
+
   it('refuses constructs that have no structural form, naming the path', () => {
     expect(() => toOpenApiSchema(z.object({ a: z.union([z.string(), z.boolean()]) }))).toThrow(
-      /\.a: zod type "union"/,
+      /\.a: a union needs intOrString or preserveUnknownFields/,
     );
     expect(() => toOpenApiSchema(z.object({ b: z.unknown() }))).toThrow(/\.b: free-form values need/);
     expect(() => toOpenApiSchema(z.object({ c: z.string().email() }))).toThrow(

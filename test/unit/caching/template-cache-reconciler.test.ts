@@ -209,6 +209,31 @@ describe('template cache artifacts (spec §11.3, §11.4)', () => {
     expect(condition(stored, 'Ready')).toMatchObject({ status: 'True' });
   });
 
+  it("labels each artifact with its source's position in the template, stable across passes", async () => {
+    // Regression (issue 13): the index counted missing sources, so an artifact created in a
+    // second pass (its sibling already had a status) was labelled 0 like the first one.
+    const kube = new FakeKubeClient({ now: () => NOW });
+    const sources = [
+      { modelId: 'o/first', sourceUri: 'hf://o/first' },
+      { modelId: 'o/second', sourceUri: 'hf://o/second' },
+    ];
+    kube.seed(NAMESPACE, readyTemplate('tpl', sources.slice(0, 1)), cache('tpl-cache'));
+    await reconcile(kube, 'tpl-cache');
+    const [first] = artifacts(kube);
+    await setArtifactStatus(kube, first?.metadata.name ?? '', { status: 'Progressing' });
+
+    kube.seed(readyTemplate('tpl', sources));
+    await reconcile(kube, 'tpl-cache');
+    await reconcile(kube, 'tpl-cache');
+    const indexBySource = Object.fromEntries(
+      artifacts(kube).map((entry) => [
+        entry.spec?.sourceUri,
+        entry.metadata.labels?.['aim.eai.amd.com/template.index'],
+      ]),
+    );
+    expect(indexBySource).toEqual({ 'hf://o/first': '0', 'hf://o/second': '1' });
+  });
+
   it('does not re-apply an artifact that exists unchanged but has no status yet', async () => {
     const kube = new FakeKubeClient({ now: () => NOW });
     kube.seed(

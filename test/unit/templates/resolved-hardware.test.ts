@@ -10,9 +10,9 @@ describe('resolveHardware and hardwareSummary (spec §8.5)', () => {
     expect(hardwareSummary(hardware)).toBe('1 x GPU');
   });
 
-  it('writes CPU quantities in canonical form and summarises CPU-only hardware as CPU', () => {
+  it('copies CPU quantities as written and summarises CPU-only hardware as CPU', () => {
     const hardware = resolveHardware(undefined, { cpu: { requests: '500m', limits: '2000m' } });
-    expect(hardware).toEqual({ cpu: { requests: '500m', limits: '2' } });
+    expect(hardware).toEqual({ cpu: { requests: '500m', limits: '2000m' } });
     expect(hardwareSummary(hardware)).toBe('CPU');
   });
 

@@ -71,7 +71,7 @@ export function renderTable(rows: Row[], width = process.stdout.columns ?? 120):
   const lines = [`${pad('KIND', kindW)} ${pad('NAME', nameW)} ${pad('STATUS', statusW)} DETAIL`];
   for (const r of rows)
     lines.push(
-      `${pad(r.kind, kindW)} ${pad(r.name, nameW)} ${pad(r.status, statusW)} ${pad(r.detail, detailW)}`,
+      `${pad(r.kind, kindW)} ${pad(r.name, nameW)} ${pad(r.status, statusW)} ${pad(r.detail, detailW)}`.trimEnd(),
     );
   if (rows.length === 0) lines.push('(no AIM resources yet: kubectl apply -f examples/ or your own)');
   return lines.join('\n');

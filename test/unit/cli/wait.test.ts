@@ -18,7 +18,7 @@ function service(status: Record<string, unknown>): KubeObject {
 }
 
 /** A clock the sleeps advance, and a hook that changes the cluster between polls. */
-function scripted(client: FakeKubeClient, onPoll: (poll: number) => void) {
+function scripted(onPoll: (poll: number) => void) {
   let now = 0;
   let poll = 0;
   return {
@@ -58,7 +58,7 @@ describe('waitCommand', () => {
 
   it('returns once the status is reached, after polling through the earlier states', async () => {
     const client = new FakeKubeClient().seed(service({ status: 'Starting' }));
-    const deps = scripted(client, (poll) => {
+    const deps = scripted((poll) => {
       if (poll === 3)
         client.seed(service({ status: 'Running', conditions: [{ type: 'Ready', status: 'True' }] }));
     });
@@ -68,7 +68,7 @@ describe('waitCommand', () => {
 
   it('waits for an object that does not exist yet', async () => {
     const client = new FakeKubeClient();
-    const deps = scripted(client, (poll) => {
+    const deps = scripted((poll) => {
       if (poll === 2) client.seed(service({ status: 'Running' }));
     });
     await expect(waitCommand(args(['--timeout=1m']), connection(client), deps)).resolves.toContain('Running');
@@ -83,7 +83,7 @@ describe('waitCommand', () => {
         ],
       }),
     );
-    const deps = scripted(client, () => {});
+    const deps = scripted(() => {});
     const error = await waitCommand(args(['--timeout=1h']), connection(client), deps).catch(
       (e: unknown) => e,
     );
@@ -101,7 +101,7 @@ describe('waitCommand', () => {
         conditions: [{ type: 'CacheReady', status: 'False', reason: 'Downloading' }],
       }),
     );
-    const deps = scripted(client, () => {});
+    const deps = scripted(() => {});
     const error = await waitCommand(args(['--timeout=5s']), connection(client), deps).catch(
       (e: unknown) => e,
     );
@@ -116,7 +116,7 @@ describe('waitCommand', () => {
     const output = await waitCommand(
       args(['--for=Failed', '-o', 'json']),
       connection(client),
-      scripted(client, () => {}),
+      scripted(() => {}),
     );
     expect(JSON.parse(output)).toMatchObject({ reached: true, status: 'Failed', goal: 'Failed' });
   });

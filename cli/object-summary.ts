@@ -87,11 +87,12 @@ function containerProblem(pod: KubeObject): ObservedCondition | undefined {
   return undefined;
 }
 
-/** The status word: AIM `status.status`, a pod's phase, else Ready/NotReady by the Ready condition. */
+/** The status word: AIM `status.status`, a pod's or claim's phase, else Ready/NotReady by the Ready condition. */
 export function statusWord(object: KubeObject): string {
   const aim: unknown = object.status?.status;
   if (typeof aim === 'string' && aim !== '') return aim;
-  if (object.kind === 'Pod') return String(object.status?.phase ?? 'Unknown');
+  const phase: unknown = object.status?.phase;
+  if (typeof phase === 'string' && phase !== '') return phase; // pods, claims
   const ready = conditionsOf(object).find((c) => c.type === 'Ready');
   if (ready === undefined) return 'Unknown';
   return ready.status === 'True' ? 'Ready' : 'NotReady';

@@ -7,7 +7,6 @@
  * the one that will be created.
  */
 import type { AIMService } from '../../shared/api/aim-service.ts';
-import type { TemplateSelection } from '../../shared/api/template-selection.ts';
 import type { TemplateCacheObject, TemplateObject } from '../../shared/caching/kinds.ts';
 import { fetchServiceCache } from '../../shared/caching/service-cache-fetch.ts';
 import { cacheSource, planServiceCache } from '../../shared/caching/service-cache-reconciler.ts';
@@ -15,49 +14,17 @@ import { decideHttpRoute, decideInferenceService } from '../../shared/inference/
 import { fetchRenderState } from '../../shared/inference/render-fetch.ts';
 import type { KubeClient, KubeObject } from '../../shared/kube/types.ts';
 import { fetched } from '../../shared/reconcile/health.ts';
-import { fetchMergedRuntimeConfig, runtimeConfigName } from '../../shared/reconcile/runtime-config.ts';
+import { fetchMergedRuntimeConfig } from '../../shared/reconcile/runtime-config.ts';
 import { fetchServiceResolution } from '../../shared/service-resolution/resolution.ts';
 import {
   isReady,
   qualifiedName,
   resolvedReference,
 } from '../../shared/service-resolution/resolved-object.ts';
-import { selectionStatus } from '../../shared/service-resolution/selection/selection-report.ts';
-import { type PlannedArtifact, plannedArtifacts, readArtifacts, readyProjection } from './projected-cache.ts';
+import { modelStep, runtimeConfigStep, type ServicePlan, step, templateStep, text } from './plan-steps.ts';
+import { plannedArtifacts, readArtifacts, readyProjection } from './projected-cache.ts';
 
-export interface PlanStep {
-  /** found / create / use / waiting / blocked / error… */
-  outcome: string;
-  message: string;
-  name?: string;
-  kind?: string;
-  status?: string;
-}
-
-export interface ServicePlan {
-  service: { name: string; namespace: string; exists: boolean; checkedBy: string };
-  invalid?: string;
-  runtimeConfig?: PlanStep & { spec?: unknown };
-  model?: PlanStep & { desired?: KubeObject };
-  template?: PlanStep & { selection?: TemplateSelection; desired?: KubeObject };
-  cache?: PlanStep & { mode: string; desired?: KubeObject; artifacts: PlannedArtifact[] };
-  inferenceService?: PlanStep & { assumes: string[]; problems: string[]; object?: KubeObject };
-  route?: PlanStep & { object?: KubeObject };
-}
-
-function text(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function step(outcome: string, message: string, object?: KubeObject): PlanStep {
-  const result: PlanStep = { outcome, message };
-  if (object) {
-    result.name = object.metadata.name;
-    result.kind = object.kind;
-    result.status = object.status?.status ?? '';
-  }
-  return result;
-}
+export type { PlanStep, ServicePlan } from './plan-steps.ts';
 
 function withResolved(object: KubeObject, service: AIMService, status: Record<string, unknown>) {
   const merged = { ...(service.status ?? {}), ...status };
@@ -73,6 +40,103 @@ export interface PlanInput {
   checkedBy: string;
 }
 
+function blocked(message: string): NonNullable<ServicePlan['inferenceService']> {
+  return { ...step('blocked', message), assumes: [], problems: [] };
+}
+
+type ServiceView = ReturnType<typeof withResolved>;
+type CachePlan = NonNullable<ServicePlan['cache']>;
+
+/** cache-manage's view: the cache the service would use or get, or why there is none yet. */
+async function planCache(
+  client: KubeClient,
+  view: ServiceView,
+  runtimeConfig: Parameters<typeof fetchServiceCache>[3],
+  template: TemplateObject,
+): Promise<{ step: CachePlan; cache?: TemplateCacheObject }> {
+  const cacheFetched = await fetchServiceCache(client, view.service, view.object, runtimeConfig);
+  if (!cacheFetched.cache.ok) throw cacheFetched.cache.error;
+  const mode = cacheFetched.mode;
+  const artifacts = async (cache: TemplateCacheObject) =>
+    plannedArtifacts(cache, template, await readArtifacts(client, view.object.metadata.namespace ?? ''));
+  const existing = cacheFetched.cache.value;
+  if (existing !== undefined)
+    return {
+      step: {
+        ...step('use', `existing ${mode} cache`, existing),
+        mode,
+        artifacts: await artifacts(existing),
+      },
+      cache: existing,
+    };
+  const cachePlan = planServiceCache(cacheFetched);
+  const desired = (cachePlan.apply[0] ?? cachePlan.applyWithoutOwner[0]) as TemplateCacheObject | undefined;
+  if (desired === undefined) {
+    const source = cacheSource(cacheFetched);
+    const why = 'waitingFor' in source ? source.waitingFor : 'no cache to create';
+    return { step: { ...step('waiting', why), mode, artifacts: [] } };
+  }
+  const created = step('create', `a ${mode} template cache is created`, desired);
+  return { step: { ...created, mode, desired, artifacts: await artifacts(desired) }, cache: desired };
+}
+
+/** isvc-render's view: its fetch and render decision, with the cache as it will be once Ready. */
+async function planRender(
+  client: KubeClient,
+  view: ServiceView,
+  runtimeConfig: Parameters<typeof fetchServiceCache>[3],
+  inputs: {
+    model: KubeObject;
+    template: KubeObject;
+    cache: TemplateCacheObject;
+    artifacts: CachePlan['artifacts'];
+  },
+): Promise<Pick<ServicePlan, 'inferenceService' | 'route'>> {
+  const assumes: string[] = [];
+  const cacheReady = inputs.cache.status?.status === 'Ready';
+  if (!cacheReady)
+    assumes.push(`template cache ${inputs.cache.metadata.name} becomes Ready (its artifacts downloaded)`);
+  const ctx = {
+    client,
+    log: SILENT_LOG,
+    now: () => new Date(),
+    fieldManager: 'kubectl-aim',
+    operatorNamespace: '',
+  };
+  const renderFetched = await fetchRenderState(ctx, view.service, { object: view.object, runtimeConfig });
+  renderFetched.model = fetched(inputs.model);
+  renderFetched.template = fetched(inputs.template);
+  renderFetched.cache = fetched<KubeObject | undefined>(
+    cacheReady ? inputs.cache : readyProjection(inputs.cache, inputs.artifacts),
+  );
+  const decision = decideInferenceService(view.service, renderFetched);
+  const problems = decision.problems.map((p) => `${p.reason}: ${p.message}`);
+  const result: Pick<ServicePlan, 'inferenceService' | 'route'> = {};
+  if (decision.desired) {
+    const update = decision.existing !== undefined;
+    result.inferenceService = {
+      ...step(
+        update ? 'update' : 'create',
+        update ? 'the existing InferenceService is re-rendered' : 'created once the inputs are Ready',
+        decision.desired,
+      ),
+      assumes,
+      problems,
+      object: decision.desired,
+    };
+  } else {
+    const waiting = decision.waitingFor.map((w) => `waiting for ${w}`);
+    const why = [...problems, ...decision.inputErrors.map(text), ...waiting].join('; ');
+    result.inferenceService = { ...blocked(why || 'nothing to render'), assumes, problems };
+  }
+  const route = decideHttpRoute(view.service, renderFetched);
+  if (route.enabled)
+    result.route = route.desired
+      ? { ...step('create', `HTTPRoute at ${route.path ?? '/'}`, route.desired), object: route.desired }
+      : step('blocked', route.problem ? `${route.problem.reason}: ${route.problem.message}` : 'no route');
+  return result;
+}
+
 export async function planService(input: PlanInput): Promise<ServicePlan> {
   const { client, object, service } = input;
   const namespace = object.metadata.namespace ?? '';
@@ -80,192 +144,42 @@ export async function planService(input: PlanInput): Promise<ServicePlan> {
     service: { name: object.metadata.name, namespace, exists: input.exists, checkedBy: input.checkedBy },
   };
   const runtimeConfig = await fetchMergedRuntimeConfig(client, service.spec.runtimeConfigName, namespace);
-  const configName = runtimeConfigName(service.spec.runtimeConfigName);
-  plan.runtimeConfig = !runtimeConfig.ok
-    ? step('error', text(runtimeConfig.error))
-    : runtimeConfig.value === undefined
-      ? step('defaults', `no runtime config "${configName}": built-in defaults`)
-      : {
-          ...step(
-            'found',
-            `merged from ${[runtimeConfig.value.cluster, runtimeConfig.value.namespaced]
-              .filter(Boolean)
-              .map((o) =>
-                o!.metadata.namespace
-                  ? `AIMRuntimeConfig ${o!.metadata.namespace}/${o!.metadata.name}`
-                  : `AIMClusterRuntimeConfig ${o!.metadata.name}`,
-              )
-              .join(' + ')}`,
-          ),
-          name: configName,
-          spec: runtimeConfig.value.spec,
-        };
-
-  const resolution = await fetchServiceResolution(client, service, { runtimeConfig });
-  const { model, template } = resolution;
-  if (model.kind === 'found') plan.model = step('found', qualifiedName(model.model), model.model.object);
-  else if (model.kind === 'create')
-    plan.model = { ...step('create', model.message, model.desired), desired: model.desired };
-  else plan.model = step('error', text(model.error));
-
-  switch (template.kind) {
-    case 'found':
-      plan.template = step(
-        'found',
-        `${qualifiedName(template.template)} (${template.via}${template.note ? `; ${template.note}` : ''})`,
-        template.template.object,
-      );
-      if (template.selection)
-        plan.template.selection = selectionStatus(template.selection, template.modelName ?? '');
-      break;
-    case 'unselected': {
-      const selection = selectionStatus(template.selection, template.modelName);
-      plan.template = { ...step('blocked', selection.message ?? selection.reason ?? ''), selection };
-      break;
-    }
-    case 'deriving':
-      plan.template = {
-        ...step(
-          'create',
-          `derived template ${template.desired.metadata.name} is created from ${qualifiedName(template.base)} with spec.overrides, then discovered`,
-          template.desired,
-        ),
-        desired: template.desired,
-      };
-      break;
-    case 'awaiting-model':
-      plan.template = step(
-        'waiting',
-        model.kind === 'create'
-          ? 'templates come from the model once it is created and inspected: plan again then'
-          : 'waiting for the model',
-      );
-      break;
-    default:
-      plan.template = step('error', text(template.error));
-  }
+  plan.runtimeConfig = runtimeConfigStep(runtimeConfig, service.spec.runtimeConfigName);
+  const { model, template } = await fetchServiceResolution(client, service, { runtimeConfig });
+  plan.model = modelStep(model);
+  plan.template = templateStep(template, model);
   if (model.kind !== 'found' || template.kind !== 'found') {
-    plan.inferenceService = {
-      ...step('blocked', 'no InferenceService until the model and the template are resolved'),
-      assumes: [],
-      problems: [],
-    };
+    plan.inferenceService = blocked('no InferenceService until the model and the template are resolved');
     return plan;
   }
-  if (!isReady(model.model) || !isReady(template.template)) {
-    const notReady = [model.model, template.template]
-      .filter((r) => !isReady(r))
-      .map((r) => `${qualifiedName(r)} is ${r.object.status?.status || 'not Ready'}`);
-    plan.inferenceService = {
-      ...step('blocked', `waiting: ${notReady.join('; ')}`),
-      assumes: [],
-      problems: [],
-    };
+  const notReady = [model.model, template.template].filter((resolved) => !isReady(resolved));
+  if (notReady.length > 0) {
+    const what = notReady.map((r) => `${qualifiedName(r)} is ${r.object.status?.status || 'not Ready'}`);
+    plan.inferenceService = blocked(`waiting: ${what.join('; ')}`);
     return plan;
   }
-
-  // cache-manage's view: the service with its template recorded (service-resolve records it once Ready).
-  const resolved = withResolved(object, service, {
+  // What the other functions read once service-resolve has recorded the model and the template.
+  const view = withResolved(object, service, {
     resolvedModel: resolvedReference(model.model),
     resolvedTemplate: resolvedReference(template.template),
   });
-  const cacheFetched = await fetchServiceCache(client, resolved.service, resolved.object, runtimeConfig);
-  if (!cacheFetched.cache.ok) throw cacheFetched.cache.error;
   const templateObject = template.template.object as TemplateObject;
-  let cacheObject = cacheFetched.cache.value;
-  if (cacheObject !== undefined)
-    plan.cache = {
-      ...step('use', `existing ${cacheFetched.mode} cache`, cacheObject),
-      mode: cacheFetched.mode,
-      artifacts: [],
-    };
-  else {
-    const cachePlan = planServiceCache(cacheFetched);
-    const desired = (cachePlan.apply[0] ?? cachePlan.applyWithoutOwner[0]) as TemplateCacheObject | undefined;
-    if (desired === undefined) {
-      const source = cacheSource(cacheFetched);
-      plan.cache = {
-        ...step('waiting', 'waitingFor' in source ? source.waitingFor : 'no cache to create'),
-        mode: cacheFetched.mode,
-        artifacts: [],
-      };
-      plan.inferenceService = {
-        ...step('blocked', 'no template cache can be created yet'),
-        assumes: [],
-        problems: [],
-      };
-      return plan;
-    }
-    cacheObject = desired;
-    plan.cache = {
-      ...step('create', `a ${cacheFetched.mode} template cache is created`, desired),
-      mode: cacheFetched.mode,
-      desired,
-      artifacts: [],
-    };
+  const cache = await planCache(client, view, runtimeConfig, templateObject);
+  plan.cache = cache.step;
+  if (cache.cache === undefined) {
+    plan.inferenceService = blocked('no template cache can be created yet');
+    return plan;
   }
-  plan.cache.artifacts = plannedArtifacts(
-    cacheObject,
-    templateObject,
-    await readArtifacts(client, namespace),
+  Object.assign(
+    plan,
+    await planRender(client, view, runtimeConfig, {
+      model: model.model.object,
+      template: templateObject,
+      cache: cache.cache,
+      artifacts: cache.step.artifacts,
+    }),
   );
-
-  // isvc-render's view: everything resolved, with the cache as it will be once Ready.
-  const assumes: string[] = [];
-  const cacheReady = cacheObject.status?.status === 'Ready';
-  const renderCache = cacheReady ? cacheObject : readyProjection(cacheObject, plan.cache.artifacts);
-  if (!cacheReady)
-    assumes.push(`template cache ${cacheObject.metadata.name} becomes Ready (its artifacts downloaded)`);
-  const rendering = withResolved(object, service, {
-    resolvedModel: resolvedReference(model.model),
-    resolvedTemplate: resolvedReference(template.template),
-  });
-  const ctx = {
-    client,
-    log: silentLog,
-    now: () => new Date(),
-    fieldManager: 'kubectl-aim',
-    operatorNamespace: '',
-  };
-  const renderFetched = await fetchRenderState(ctx, rendering.service, {
-    object: rendering.object,
-    runtimeConfig,
-  });
-  renderFetched.model = fetched(model.model.object);
-  renderFetched.template = fetched(template.template.object);
-  renderFetched.cache = fetched<KubeObject | undefined>(renderCache);
-  const decision = decideInferenceService(rendering.service, renderFetched);
-  const problems = decision.problems.map((p) => `${p.reason}: ${p.message}`);
-  const errors = decision.inputErrors.map(text);
-  if (decision.desired)
-    plan.inferenceService = {
-      ...step(
-        decision.existing ? 'update' : 'create',
-        decision.existing
-          ? 'the existing InferenceService is re-rendered'
-          : 'created once the inputs are Ready',
-        decision.desired,
-      ),
-      assumes,
-      problems,
-      object: decision.desired,
-    };
-  else
-    plan.inferenceService = {
-      ...step(
-        'blocked',
-        [...problems, ...errors, ...decision.waitingFor.map((w) => `waiting for ${w}`)].join('; ') ||
-          'nothing to render',
-      ),
-      assumes,
-      problems,
-    };
-  const route = decideHttpRoute(rendering.service, renderFetched);
-  if (route.enabled)
-    plan.route = route.desired
-      ? { ...step('create', `HTTPRoute at ${route.path ?? '/'}`, route.desired), object: route.desired }
-      : step('blocked', route.problem ? `${route.problem.reason}: ${route.problem.message}` : 'no route');
   return plan;
 }
 
-const silentLog = { debug() {}, info() {}, warn() {}, error() {} };
+const SILENT_LOG = { debug() {}, info() {}, warn() {}, error() {} };

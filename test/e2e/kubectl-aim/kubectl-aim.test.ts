@@ -164,6 +164,27 @@ describe('kubectl aim on the local platform', () => {
     const model = await kubectlAim(['explain', 'model', 'smollm2-135m', '-n', NS, '-o', 'yaml'], env);
     expect(model.code, model.stderr).toBe(0);
     expect(model.stdout).toContain('role: template');
+    expect(model.stdout).toContain('role: service');
+
+    const rolesOf = async (...args: string[]) => {
+      const explained = await kubectlAim(['explain', ...args, '-n', NS, '-o', 'json'], env);
+      expect(explained.code, explained.stderr).toBe(0);
+      return jsonOf<{ chain: { role: string; summary?: { status: string } }[] }>(explained).chain.map(
+        (l) => `${l.role}:${l.summary?.status ?? 'missing'}`,
+      );
+    };
+    expect(await rolesOf('template', planBefore.template.name!)).toEqual(
+      expect.arrayContaining(['model:Ready', 'template:Ready', 'cache:Ready', 'artifact:Ready']),
+    );
+    expect(await rolesOf('cache', planBefore.cache.name!)).toEqual([
+      'template:Ready',
+      'cache:Ready',
+      'artifact:Ready',
+    ]);
+    expect(await rolesOf('artifact', planBefore.cache.artifacts[0]!.name)).toEqual([
+      'artifact:Ready',
+      'claim:Bound',
+    ]);
   });
 
   it('status: every AIM object in the namespace, or in all of them', async () => {

@@ -8,6 +8,7 @@ import { type ChainLink, explainChain } from './explain-chain.ts';
 import { describeTarget, findObject, targetOf } from './lookup.ts';
 import { conditionLine, type ObjectSummary, summarize } from './object-summary.ts';
 import { columns, formatDuration, formatResult, indent } from './output.ts';
+import { readOnlyClient } from './read-only-client.ts';
 import { type TimingBreakdown, timeToReady } from './timing.ts';
 
 export interface ExplainedLink {
@@ -80,7 +81,7 @@ export async function explainCommand(args: CliArgs, connection: Connection): Pro
   if (root === undefined) throw new CliError(`${describeTarget(target)} not found`);
   let links: ChainLink[];
   try {
-    links = await explainChain(connection.client, root, connection.namespace);
+    links = await explainChain(readOnlyClient(connection.client), root, connection.namespace);
   } catch (err) {
     throw explainApiError(err, `read the objects behind ${root.kind} ${root.metadata.name}`, connection);
   }

@@ -13,6 +13,7 @@
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { collectRows, renderTable } from '../cli/status-table.ts';
 import { findBinaries } from '../local/control-plane/assets.ts';
 import { kubeconfigYaml } from '../local/control-plane/control-plane.ts';
 import { startAdapters } from '../local/eventing/adapter.ts';
@@ -23,7 +24,6 @@ import { applyExamples } from '../local/platform/examples.ts';
 import { startFunctions } from '../local/platform/functions.ts';
 import { startLocalPlatform } from '../local/platform/local-platform.ts';
 import { startSimulator } from '../local/simulator/simulator.ts';
-import { collectRows, renderTable } from '../local/status-table.ts';
 import { createKubeClient } from '../shared/kube/client.ts';
 import type { KubeClient } from '../shared/kube/types.ts';
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { KubeClient } from '../../shared/kube/types.ts';
-import { yamlObjects } from './install-crds.ts';
+import { yamlObjects } from '../../shared/kube/yaml-objects.ts';
 
 export const EXAMPLES_DIR = join(import.meta.dirname, '..', '..', 'examples');
 

@@ -1,17 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseAllDocuments } from 'yaml';
 import type { KubeClient, KubeObject } from '../../shared/kube/types.ts';
+import { yamlObjects } from '../../shared/kube/yaml-objects.ts';
 import { type ThirdPartyCrd, thirdPartyCrdYaml } from '../control-plane/third-party-crds.ts';
 
 export const PROJECT_CRD_DIR = join(import.meta.dirname, '..', '..', 'manifests', 'crds');
 const FIELD_MANAGER = 'aim-local-platform';
-
-export function yamlObjects(text: string): KubeObject[] {
-  return parseAllDocuments(text)
-    .map((d) => d.toJS() as KubeObject | null)
-    .filter((o): o is KubeObject => !!o && typeof o === 'object' && 'kind' in o);
-}
 
 export function projectCrds(): KubeObject[] {
   return readdirSync(PROJECT_CRD_DIR)

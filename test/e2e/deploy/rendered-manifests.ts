@@ -5,8 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { yamlObjects } from '../../../local/platform/install-crds.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
+import { yamlObjects } from '../../../shared/kube/yaml-objects.ts';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
 const KUSTOMIZE_MODULE = 'sigs.k8s.io/kustomize/kustomize/v5@v5.5.0';

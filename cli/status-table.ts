@@ -1,4 +1,10 @@
+/**
+ * The table of every AIM object and its status: `kubectl aim status` prints it once, `npm start`
+ * redraws it live. Cluster-scoped kinds are always listed; namespaced ones in one namespace or all.
+ */
+import { AIM_KINDS } from '../shared/api/kinds.ts';
 import type { KubeClient, KubeObject } from '../shared/kube/types.ts';
+import { keyCondition } from './object-summary.ts';
 
 const AIM = 'aim.eai.amd.com/v1alpha1';
 
@@ -14,23 +20,18 @@ const KINDS = [
   'AIMService',
 ] as const;
 
-interface Row {
+export interface Row {
   kind: string;
   name: string;
   status: string;
   detail: string;
 }
 
-function readyMessage(obj: KubeObject): string {
-  const conditions = (obj.status?.conditions ?? []) as {
-    type: string;
-    status: string;
-    reason?: string;
-    message?: string;
-  }[];
-  const ready = conditions.find((c) => c.type === 'Ready');
-  if (!ready) return '';
-  return ready.status === 'True' ? '' : `${ready.reason ?? ''}: ${ready.message ?? ''}`;
+/** Nothing when Ready; otherwise the condition that blocks (`reason: message`). */
+function blockingDetail(obj: KubeObject): string {
+  const condition = keyCondition(obj);
+  if (condition === undefined || condition.status === 'True') return '';
+  return `${condition.reason ?? condition.type}: ${condition.message ?? ''}`;
 }
 
 function row(kind: string, obj: KubeObject): Row {
@@ -39,14 +40,16 @@ function row(kind: string, obj: KubeObject): Row {
     kind,
     name: `${ns}${obj.metadata.name}`,
     status: obj.status?.status ?? '-',
-    detail: readyMessage(obj),
+    detail: blockingDetail(obj),
   };
 }
 
-export async function collectRows(client: KubeClient): Promise<Row[]> {
+/** `namespace` undefined: every namespace. */
+export async function collectRows(client: KubeClient, namespace?: string): Promise<Row[]> {
   const rows: Row[] = [];
   for (const kind of KINDS) {
-    const list = await client.list({ apiVersion: AIM, kind });
+    const namespaced = AIM_KINDS[kind].scope === 'Namespaced' && namespace !== undefined;
+    const list = await client.list({ apiVersion: AIM, kind }, namespaced ? { namespace } : {});
     for (const obj of list.items) rows.push(row(kind, obj));
   }
   return rows;
@@ -69,7 +72,7 @@ export function renderTable(rows: Row[], width = process.stdout.columns ?? 120):
   const lines = [`${pad('KIND', kindW)} ${pad('NAME', nameW)} ${pad('STATUS', statusW)} DETAIL`];
   for (const r of rows)
     lines.push(
-      `${pad(r.kind, kindW)} ${pad(r.name, nameW)} ${pad(r.status, statusW)} ${pad(r.detail, detailW)}`,
+      `${pad(r.kind, kindW)} ${pad(r.name, nameW)} ${pad(r.status, statusW)} ${pad(r.detail, detailW)}`.trimEnd(),
     );
   if (rows.length === 0) lines.push('(no AIM resources yet: kubectl apply -f examples/ or your own)');
   return lines.join('\n');

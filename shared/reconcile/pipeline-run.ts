@@ -9,18 +9,14 @@ import type { AIMStatus } from '../constants/status.ts';
 import { isConflict, isNotFound, isRetryable } from '../kube/errors.ts';
 import { objectKey } from '../kube/objects.ts';
 import type { KubeObject, ObjectKey } from '../kube/types.ts';
-import {
-  type ComponentHealthStatus,
-  componentHealthEntries,
-  componentHealthOf,
-} from './component-health-status.ts';
+import { componentHealthOf } from './component-health-status.ts';
 import { type ConditionEvent, conditionTransitionEvents, isErrorLevel } from './condition-events.ts';
 import { type Condition, ConditionSet, setCondition } from './conditions.ts';
-import type { ComponentHealth } from './health.ts';
+import { type Evaluation, evaluate, ownershipOf } from './pipeline-evaluation.ts';
+import { ensureFinalizer, releaseFinalizer } from './pipeline-finalizer.ts';
 import { executePlan, type PlannedEvent } from './plan.ts';
 import { readerOf } from './read-cache.ts';
 import type {
-  AnyKindReconciler,
   FetchInput,
   KindReconciler,
   ReconcileContext,
@@ -30,20 +26,15 @@ import type {
 import { RetryableError } from './retryable-error.ts';
 import { fetchMergedRuntimeConfig } from './runtime-config.ts';
 import { describeIssues } from './spec-issues.ts';
-import { computeState, isBlocked, notReadyContribution } from './state-engine.ts';
 import {
   applyStatus,
   conditionsOf,
   desiredStatus,
   domainFieldsOf,
   ownsComponent,
-  ownsCondition,
   type StatusOwnership,
-  SUMMARY_CONDITION_TYPES,
   statusChanged,
-  type WriterMode,
 } from './status-write.ts';
-import { summarizeConditions } from './summary.ts';
 
 export interface Attempt {
   outcome: Omit<ReconcileOutcome, 'apiRequests'>;
@@ -52,19 +43,6 @@ export interface Attempt {
   /** Conditions worth a warning log on every run (spec §5.7 "recurring"). */
   errorConditions: Condition[];
   retry?: RetryableError;
-}
-
-function writerMode(reconciler: AnyKindReconciler): WriterMode {
-  if (reconciler.writesSummary === false) return 'component';
-  return reconciler.ownedConditionTypes === undefined ? 'single' : 'summary';
-}
-
-function ownershipOf(reconciler: AnyKindReconciler): StatusOwnership {
-  return {
-    mode: writerMode(reconciler),
-    conditionTypes: reconciler.ownedConditionTypes,
-    statusFields: reconciler.ownedStatusFields,
-  };
 }
 
 export function isPaused(object: KubeObject): boolean {
@@ -88,29 +66,6 @@ export function keyFields(key: ObjectKey): Record<string, string> {
   return fields;
 }
 
-/** Replaces or appends `updates` (by type) in `base`, keeping everything else as it was. */
-function overlayConditions(base: readonly Condition[], updates: readonly Condition[]): Condition[] {
-  const result = [...base];
-  for (const update of updates) {
-    const index = result.findIndex((condition) => condition.type === update.type);
-    if (index >= 0) result[index] = update;
-    else result.push(update);
-  }
-  return result;
-}
-
-interface Evaluation {
-  conditions: Condition[];
-  status: string;
-  aimStatus: AIMStatus;
-  shouldApply: boolean;
-  shouldRequeue: boolean;
-  infraMessages: string[];
-  contributions: Map<string, AIMStatus>;
-  /** Multi-writer kinds: the entries of this writer's components. */
-  componentHealth: ComponentHealthStatus[];
-}
-
 export class PipelineRun<Obj, Fetched> {
   readonly #ctx: ReconcileContext;
   readonly #reconciler: KindReconciler<Obj, Fetched>;
@@ -125,47 +80,15 @@ export class PipelineRun<Obj, Fetched> {
   async attempt(read: KubeObject): Promise<Attempt> {
     const now = this.#ctx.now();
     // Deletion comes first so that a paused object can still be deleted (its finalizer released).
-    if (read.metadata.deletionTimestamp) return this.#deleted(read);
+    if (read.metadata.deletionTimestamp) {
+      await releaseFinalizer(this.#ctx, this.#reconciler, read);
+      return { outcome: { result: 'deleted' }, events: [], errorConditions: [] };
+    }
     if (isPaused(read)) return { outcome: { result: 'paused' }, events: [], errorConditions: [] };
-    const object = await this.#ensureFinalizer(read);
+    const object = await ensureFinalizer(this.#ctx, this.#reconciler, read);
     const parsed = this.#reconciler.schema.safeParse(object);
     if (!parsed.success) return this.#invalid(object, describeIssues(parsed.error.issues), now);
     return this.#reconcile(object, parsed.data, now);
-  }
-
-  async #deleted(object: KubeObject): Promise<Attempt> {
-    const finalizer = this.#reconciler.finalizer;
-    const finalizers = object.metadata.finalizers ?? [];
-    if (finalizer !== undefined && finalizers.includes(finalizer.name)) {
-      await finalizer.finalize(this.#ctx, object);
-      await this.#ctx.client.mergePatch(
-        objectKey(object),
-        {
-          metadata: {
-            finalizers: finalizers.filter((name) => name !== finalizer.name),
-            resourceVersion: object.metadata.resourceVersion,
-          },
-        },
-        { fieldManager: this.#ctx.fieldManager },
-      );
-    }
-    return { outcome: { result: 'deleted' }, events: [], errorConditions: [] };
-  }
-
-  async #ensureFinalizer(object: KubeObject): Promise<KubeObject> {
-    const finalizer = this.#reconciler.finalizer;
-    const finalizers = object.metadata.finalizers ?? [];
-    if (finalizer === undefined || finalizers.includes(finalizer.name)) return object;
-    return this.#ctx.client.mergePatch(
-      objectKey(object),
-      {
-        metadata: {
-          finalizers: [...finalizers, finalizer.name],
-          resourceVersion: object.metadata.resourceVersion,
-        },
-      },
-      { fieldManager: this.#ctx.fieldManager },
-    );
   }
 
   #mapStatus(status: AIMStatus): string {
@@ -216,9 +139,16 @@ export class PipelineRun<Obj, Fetched> {
     const plan = reconciler.plan(obj, fetched, now);
     const health = reconciler.health(obj, fetched, now);
     const domain = domainFieldsOf(previous);
-    const evaluation = this.#evaluate(object, previous, health, now, (conditions) =>
-      reconciler.decorate?.(domain, conditions, obj, fetched, now),
-    );
+    const evaluation = evaluate({
+      object,
+      previous,
+      health,
+      now,
+      decorate: (conditions) => reconciler.decorate?.(domain, conditions, obj, fetched, now),
+      ownership: this.#ownership,
+      dependenciesGraceSeconds: reconciler.dependenciesGraceSeconds,
+      mapStatus: (status) => this.#mapStatus(status),
+    });
 
     let applied = false;
     if (evaluation.shouldApply) {
@@ -267,71 +197,6 @@ export class PipelineRun<Obj, Fetched> {
         );
       }
     }
-  }
-
-  #evaluate(
-    object: KubeObject,
-    previous: Record<string, unknown>,
-    health: readonly ComponentHealth[],
-    now: Date,
-    decorate: (conditions: ConditionSet) => void,
-  ): Evaluation {
-    const generation = object.metadata.generation;
-    const previousConditions = conditionsOf(previous);
-    const state = computeState({
-      health,
-      previousConditions,
-      now,
-      decorate,
-      ...(generation !== undefined ? { observedGeneration: generation } : {}),
-      ...(this.#reconciler.dependenciesGraceSeconds !== undefined
-        ? { dependenciesGraceSeconds: this.#reconciler.dependenciesGraceSeconds }
-        : {}),
-    });
-    const contributions = new Map<string, AIMStatus>();
-    for (const component of state.components) {
-      if (component.component !== '') {
-        contributions.set(
-          component.component,
-          notReadyContribution(component.state, component.dependencyType),
-        );
-      }
-    }
-    const evaluation: Evaluation = {
-      conditions: state.conditions,
-      status: this.#mapStatus(state.aimStatus),
-      aimStatus: state.aimStatus,
-      shouldApply: state.shouldApply,
-      shouldRequeue: state.shouldRequeue,
-      infraMessages: state.infraErrors.map((err) => `${err.reason}: ${err.message}`),
-      contributions,
-      componentHealth: [],
-    };
-    if (this.#ownership.mode === 'single') return evaluation;
-    const previousComponents = componentHealthOf(previous);
-    evaluation.componentHealth = componentHealthEntries(
-      state.components.filter((component) => ownsComponent(this.#ownership, component.component)),
-      { previous: previousComponents, now, observedGeneration: generation },
-    );
-    if (this.#ownership.mode === 'summary') {
-      // Own component conditions over what the other writers left on the object, then the summary.
-      const own = state.conditions.filter(
-        (condition) =>
-          !SUMMARY_CONDITION_TYPES.includes(condition.type) && ownsCondition(this.#ownership, condition.type),
-      );
-      const summary = summarizeConditions(overlayConditions(previousConditions, own), {
-        now,
-        health,
-        // Its own stored entries are last run's view of its own components: superseded by `health`.
-        components: previousComponents.filter((entry) => !ownsComponent(this.#ownership, entry.component)),
-        ...(generation !== undefined ? { observedGeneration: generation } : {}),
-      });
-      evaluation.conditions = summary.conditions;
-      evaluation.aimStatus = summary.aimStatus;
-      evaluation.status = this.#mapStatus(summary.aimStatus);
-      evaluation.shouldApply = state.shouldApply && !isBlocked(summary);
-    }
-    return evaluation;
   }
 
   async #finish(

@@ -14,4 +14,5 @@ export const informedKinds: readonly InformedKind[] = [
   INFORMED.runtimeConfigs,
   INFORMED.clusterRuntimeConfigs,
   INFORMED.persistentVolumeClaims,
+  INFORMED.inferenceServices,
 ];

@@ -16,4 +16,6 @@ export const informedKinds: readonly InformedKind[] = [
   INFORMED.clusterRuntimeConfigs,
   INFORMED.inferenceServices,
   INFORMED.httpRoutes,
+  INFORMED.predictorPods,
+  INFORMED.inferenceServiceEvents,
 ];

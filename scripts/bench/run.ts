@@ -150,6 +150,15 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
   tracker.stop();
 
   const left = [...tracker.services.values()].filter((t) => t.leftRunning > 0).length;
+  // What the functions told users through Kubernetes Events (a write each), by kind and reason.
+  const eventsByReason: Record<string, number> = {};
+  for (const event of (
+    await client.list({ apiVersion: 'v1', kind: 'Event' }, { namespace: workload.BENCH_NAMESPACE })
+  ).items) {
+    const involved = (event.involvedObject as { kind?: string } | undefined)?.kind ?? '?';
+    const key = `${involved} ${String(event.reason)}`;
+    eventsByReason[key] = (eventsByReason[key] ?? 0) + Number(event.count ?? 1);
+  }
   return {
     allRunningMs,
     createToRunningMs: { p50: percentile(createToRunning, 50), p99: percentile(createToRunning, 99) },
@@ -174,6 +183,7 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
     },
     singleChangeMs: { samples: changeLatencies, p50: percentile(changeLatencies, 50) },
     servicesThatLeftRunning: left,
+    eventsByReason: Object.fromEntries(Object.entries(eventsByReason).sort((a, b) => b[1] - a[1])),
     processes,
     coldStart,
   };

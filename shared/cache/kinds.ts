@@ -3,6 +3,7 @@
  * function's role gets `list` and `watch` on each kind it informs (`withInformedKinds`).
  */
 import { AIM_API_VERSION } from '../api/group.ts';
+import { KSERVE_LABELS } from '../constants/kserve.ts';
 import { K8S_LABELS, LABEL_VALUES } from '../constants/labels.ts';
 import type { InformedKind } from './informer.ts';
 
@@ -23,6 +24,13 @@ export const INFORMED = {
   persistentVolumeClaims: { gvk: { apiVersion: 'v1', kind: 'PersistentVolumeClaim' } },
   inferenceServices: { gvk: { apiVersion: 'serving.kserve.io/v1beta1', kind: 'InferenceService' } },
   httpRoutes: { gvk: { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute' } },
+  /** KServe's predictor pods (their label names the InferenceService). */
+  predictorPods: { gvk: { apiVersion: 'v1', kind: 'Pod' }, labelSelector: KSERVE_LABELS.inferenceService },
+  /** Events about InferenceServices (KServe's warnings surface on the AIMService). */
+  inferenceServiceEvents: {
+    gvk: { apiVersion: 'v1', kind: 'Event' },
+    fieldSelector: 'involvedObject.kind=InferenceService',
+  },
   discoveryJobs: {
     gvk: { apiVersion: 'batch/v1', kind: 'Job' },
     labelSelector: `${K8S_LABELS.name}=${LABEL_VALUES.discoveryAppName}`,

@@ -8,6 +8,7 @@
  */
 import { notFoundError } from '../kube/not-found.ts';
 import { resourceInfo } from '../kube/resources.ts';
+import { type LabelRequirement, parseLabelSelector } from '../kube/selectors.ts';
 import type {
   GroupVersionKind,
   KubeClient,
@@ -155,13 +156,31 @@ export class ObjectCache {
 
 /**
  * An informer restricted by a selector holds only part of the kind: it answers a LIST only when
- * the LIST asks for at least that restriction, and never a GET by name.
+ * every object the LIST selects is one it holds — each of its requirements is implied by one of
+ * the LIST's (`app=x` implies `app`, the same requirement implies itself) — and never a GET by name.
  */
 function covers(kind: InformedKind, options: ListOptions): boolean {
-  if (kind.labelSelector === undefined && kind.fieldSelector === undefined) return true;
-  const labels = new Set((options.labelSelector ?? '').split(',').map((s) => s.trim()));
-  const fields = new Set((options.fieldSelector ?? '').split(',').map((s) => s.trim()));
-  const needs = (selector: string | undefined, have: Set<string>) =>
-    selector === undefined || selector.split(',').every((part) => have.has(part.trim()));
-  return needs(kind.labelSelector, labels) && needs(kind.fieldSelector, fields);
+  if (kind.labelSelector !== undefined) {
+    const asked = options.labelSelector ? parseLabelSelector(options.labelSelector) : [];
+    if (!parseLabelSelector(kind.labelSelector).every((held) => asked.some((a) => implies(a, held))))
+      return false;
+  }
+  if (kind.fieldSelector !== undefined) {
+    const asked = new Set(splitFieldSelector(options.fieldSelector ?? ''));
+    if (!splitFieldSelector(kind.fieldSelector).every((held) => asked.has(held))) return false;
+  }
+  return true;
+}
+
+function implies(asked: LabelRequirement, held: LabelRequirement): boolean {
+  if (asked.key !== held.key) return false;
+  if (JSON.stringify(asked) === JSON.stringify(held)) return true;
+  return held.operator === 'Exists' && (asked.operator === 'Equals' || asked.operator === 'In');
+}
+
+function splitFieldSelector(selector: string): string[] {
+  return selector
+    .split(',')
+    .map((part) => part.trim().replace('==', '='))
+    .filter((part) => part !== '');
 }

@@ -136,7 +136,7 @@ export async function fetchRenderState(
     const [events, pods, hpa, missing] = await Promise.all([
       captureFetch(async () =>
         (
-          await client.list(EVENT, {
+          await reader.list(EVENT, {
             namespace,
             fieldSelector: `involvedObject.kind=${INFERENCE_SERVICE.kind},involvedObject.name=${name}`,
           })

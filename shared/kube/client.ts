@@ -1,5 +1,5 @@
-import { KubeConfig } from '@kubernetes/client-node';
 import { KubeError } from './errors.ts';
+import { type KubeClientOptions, loadConnection } from './kubeconfig.ts';
 import { resourcePath } from './resources.ts';
 import {
   createTransport,
@@ -19,37 +19,12 @@ import type {
 } from './types.ts';
 import { type WatchEvent, type WatchHandle, type WatchOptions, watchKind } from './watch.ts';
 
-export interface KubeClientOptions {
-  /** A ready KubeConfig (tests build one with `loadFromOptions`); wins over the other sources. */
-  kubeConfig?: KubeConfig;
-  /** Path of a kubeconfig file. */
-  kubeconfigPath?: string;
-  /** Kubeconfig YAML text. */
-  kubeconfigYaml?: string;
-  /** Context to use instead of the kubeconfig's current context. */
-  context?: string;
-  /** Per-request timeout in ms (default 30 s); expiry is a retryable Timeout KubeError. */
-  timeoutMs?: number;
-  userAgent?: string;
-  /** Told of every request as it is sent. */
-  onRequest?: (request: TransportRequest) => void;
-}
+export { type KubeClientOptions, loadConnection, loadKubeConfig } from './kubeconfig.ts';
 
 const APPLY_PATCH = 'application/apply-patch+yaml';
 const MERGE_PATCH = 'application/merge-patch+json';
 /* A bound on list restarts after the continue token expired (410) mid-pagination. */
 const LIST_RESTARTS = 1;
-
-/** Default: in-cluster service account when running in a pod, else KUBECONFIG / ~/.kube/config. */
-export function loadKubeConfig(options: KubeClientOptions = {}): KubeConfig {
-  if (options.kubeConfig) return options.kubeConfig;
-  const kc = new KubeConfig();
-  if (options.kubeconfigYaml !== undefined) kc.loadFromString(options.kubeconfigYaml);
-  else if (options.kubeconfigPath !== undefined) kc.loadFromFile(options.kubeconfigPath);
-  else kc.loadFromDefault();
-  if (options.context) kc.setCurrentContext(options.context);
-  return kc;
-}
 
 function parseJson<T>(text: string, request: TransportRequest): T {
   try {
@@ -294,5 +269,5 @@ export function createKubeClient(options: KubeClientOptions = {}): KubeClient {
   if (options.timeoutMs !== undefined) transportOptions.timeoutMs = options.timeoutMs;
   if (options.userAgent !== undefined) transportOptions.userAgent = options.userAgent;
   if (options.onRequest !== undefined) transportOptions.onRequest = options.onRequest;
-  return new HttpKubeClient(createTransport(loadKubeConfig(options), transportOptions));
+  return new HttpKubeClient(createTransport(loadConnection(options), transportOptions));
 }

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { KubeConfig } from '@kubernetes/client-node';
+import type { Connection } from './connection.ts';
 import { classifyHttpError, classifyNetworkError, KubeError, type RequestDescription } from './errors.ts';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -84,7 +84,7 @@ function headerRecord(headers: unknown): Record<string, string | string[]> {
   return result;
 }
 
-export function createTransport(kubeConfig: KubeConfig, options: TransportOptions = {}): KubeTransport {
+export function createTransport(kubeConfig: Connection, options: TransportOptions = {}): KubeTransport {
   const cluster = kubeConfig.getCurrentCluster();
   if (!cluster) throw new Error('kubeconfig has no current cluster (check the current context)');
   const server = new URL(cluster.server);

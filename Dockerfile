@@ -36,4 +36,5 @@ COPY --from=build /app/dist/shared ./dist/shared
 # The image's `node` user, by number so that Kubernetes' runAsNonRoot can verify it.
 USER 1000:1000
 EXPOSE 8080
-ENTRYPOINT ["node", "dist/functions/main.js"]
+# V8 flags: shared/runtime/node-flags.ts (a test keeps the two in step).
+ENTRYPOINT ["node", "--max-semi-space-size=2", "dist/functions/main.js"]

@@ -18,4 +18,5 @@ export const informedKinds: readonly InformedKind[] = [
   INFORMED.httpRoutes,
   INFORMED.predictorPods,
   INFORMED.inferenceServiceEvents,
+  INFORMED.podEvents,
 ];

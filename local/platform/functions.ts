@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { FUNCTION_NAMES, type FunctionName } from '../../functions/modules.ts';
+import { FUNCTION_NODE_FLAGS } from '../../shared/runtime/node-flags.ts';
 import { freeLoopbackPort } from '../control-plane/ports.ts';
 import { type ManagedProcess, startProcess, waitFor } from '../control-plane/processes.ts';
 
@@ -33,7 +34,7 @@ export async function startFunctions(args: {
     const proc = startProcess(
       `function/${name}`,
       process.execPath,
-      [join(ROOT, 'scripts', 'serve-function.ts'), name, '--port', String(port)],
+      [...FUNCTION_NODE_FLAGS, join(ROOT, 'scripts', 'serve-function.ts'), name, '--port', String(port)],
       {
         logFile: join(args.logDir, `${name}.log`),
         cwd: ROOT,

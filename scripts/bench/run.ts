@@ -1,5 +1,6 @@
 /** The measurements of `npm run bench:platform`, in the order they run. */
 import type { LocalPlatform } from '../../local/platform/local-platform.ts';
+import { writeSimulatorRules } from '../../local/simulator/rules-configmap.ts';
 import type { KubeClient, KubeObject } from '../../shared/kube/types.ts';
 import { isvcName } from '../../shared/naming/service-names.ts';
 import {
@@ -56,6 +57,23 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
   const pids = () => new Map(platform.functions.map((fn) => [fn.name, fn.process.child.pid!]));
   const cpuBefore = new Map([...pids()].map(([name, pid]) => [name, processStats(pid)?.cpuSeconds ?? 0]));
 
+  // Room for every predictor: one simulated MI300X node with a GPU per service (and some spare).
+  await writeSimulatorRules(client, {
+    nodes: {
+      items: [
+        {
+          name: 'sim-mi300x-bench',
+          labels: { 'amd.com/gpu.device-id': '74a1', 'amd.com/gpu.vram': '192G' },
+          capacity: {
+            'amd.com/gpu': String(n + 16),
+            pods: String(2 * n + 64),
+            cpu: String(16 * (n + 16)),
+            memory: `${256 * (n + 16)}Gi`,
+          },
+        },
+      ],
+    },
+  });
   await apply(client, workload.namespace());
   const tracker = await Tracker.start(client);
 

@@ -6,6 +6,7 @@
  * reads live.
  */
 import { isNotFound } from '../kube/errors.ts';
+import { matchesFieldSelector, matchesLabelSelector } from '../kube/selectors.ts';
 import type { GroupVersionKind, KubeClient, KubeObject, ListOptions } from '../kube/types.ts';
 import type { WatchEvent, WatchHandle } from '../kube/watch.ts';
 import { ObjectStore, slim } from './object-store.ts';
@@ -27,6 +28,8 @@ export interface InformerOptions {
   /** Called on every change the watch delivers (after the store took it in). */
   onChange?: (event: WatchEvent) => void;
   onError?: (err: unknown) => void;
+  /** The watch was too old for the server (410 Gone): the kind is listed again. */
+  onRelist?: (err: unknown) => void;
 }
 
 type WatchingClient = KubeClient & Required<Pick<KubeClient, 'watch'>>;
@@ -97,7 +100,17 @@ export class Informer {
 
   /** A write's answer, folded in before its watch event arrives (ignored if older than what is held). */
   stored(object: KubeObject): void {
-    if (this.#synced) this.#store.put(slim(object, this.#options.fieldManager));
+    if (!this.#synced || !this.#holds(object)) return;
+    this.#store.put(slim(object, this.#options.fieldManager));
+  }
+
+  /** Whether `object` is one this informer's selectors keep. */
+  #holds(object: KubeObject): boolean {
+    const { labelSelector, fieldSelector } = this.kind;
+    return (
+      (labelSelector === undefined || matchesLabelSelector(labelSelector, object.metadata.labels)) &&
+      (fieldSelector === undefined || matchesFieldSelector(fieldSelector, object))
+    );
   }
 
   /**
@@ -142,6 +155,7 @@ export class Informer {
       } catch (err) {
         if (this.#stopped) return;
         if (isGone(err)) {
+          this.#options.onRelist?.(err);
           needList = true;
           continue;
         }

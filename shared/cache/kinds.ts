@@ -31,6 +31,8 @@ export const INFORMED = {
     gvk: { apiVersion: 'v1', kind: 'Event' },
     fieldSelector: 'involvedObject.kind=InferenceService',
   },
+  /** Events about Pods (why a predictor or download pod is Pending). */
+  podEvents: { gvk: { apiVersion: 'v1', kind: 'Event' }, fieldSelector: 'involvedObject.kind=Pod' },
   discoveryJobs: {
     gvk: { apiVersion: 'batch/v1', kind: 'Job' },
     labelSelector: `${K8S_LABELS.name}=${LABEL_VALUES.discoveryAppName}`,

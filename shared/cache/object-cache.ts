@@ -26,6 +26,7 @@ export interface ObjectCacheOptions {
   fieldManager?: string;
   onChange?: (gvk: GroupVersionKind, event: WatchEvent) => void;
   onError?: (gvk: GroupVersionKind, err: unknown) => void;
+  onRelist?: (gvk: GroupVersionKind, err: unknown) => void;
 }
 
 function kindId(gvk: GroupVersionKind): string {
@@ -34,7 +35,8 @@ function kindId(gvk: GroupVersionKind): string {
 
 export class ObjectCache {
   readonly #client: KubeClient;
-  readonly #informers = new Map<string, Informer>();
+  /** Per kind: one informer, or several with different selectors (Events of Pods, of InferenceServices). */
+  readonly #informers = new Map<string, Informer[]>();
   readonly #namespaced = new Map<string, boolean>();
 
   constructor(client: KubeClient, kinds: readonly InformedKind[], options: ObjectCacheOptions = {}) {
@@ -46,8 +48,13 @@ export class ObjectCache {
         ...(options.fieldManager !== undefined ? { fieldManager: options.fieldManager } : {}),
         onChange: (event: WatchEvent) => options.onChange?.(kind.gvk, event),
         onError: (err: unknown) => options.onError?.(kind.gvk, err),
+        onRelist: (err: unknown) => options.onRelist?.(kind.gvk, err),
       };
-      this.#informers.set(kindId(kind.gvk), new Informer(watching, kind, informerOptions));
+      const id = kindId(kind.gvk);
+      this.#informers.set(id, [
+        ...(this.#informers.get(id) ?? []),
+        new Informer(watching, kind, informerOptions),
+      ]);
       this.#namespaced.set(kindId(kind.gvk), resourceInfo(kind.gvk).namespaced);
     }
   }
@@ -59,7 +66,7 @@ export class ObjectCache {
 
   /** Starts every informer and waits for their first LISTs (a cold start warms up before work). */
   async warm(): Promise<void> {
-    await Promise.all([...this.#informers.values()].map((informer) => informer.ready()));
+    await Promise.all(this.#all().map((informer) => informer.ready()));
   }
 
   /**
@@ -71,10 +78,13 @@ export class ObjectCache {
     resourceVersion: string | undefined,
     timeoutMs: number,
   ): Promise<boolean> {
-    const informer = this.#informers.get(kindId(gvk));
-    if (informer === undefined) return true;
-    if (resourceVersion === undefined) return informer.ready();
-    return informer.reached(resourceVersion, timeoutMs);
+    const informers = this.#informers.get(kindId(gvk)) ?? [];
+    const answers = await Promise.all(
+      informers.map((informer) =>
+        resourceVersion === undefined ? informer.ready() : informer.reached(resourceVersion, timeoutMs),
+      ),
+    );
+    return answers.every(Boolean);
   }
 
   /** The informed objects of `gvk` (shared copies: do not change them); undefined when not synced. */
@@ -120,25 +130,33 @@ export class ObjectCache {
 
   /** A write settled: its answer is newer than (or as new as) anything the watch has delivered. */
   written(gvk: GroupVersionKind, stored?: KubeObject): void {
-    if (stored !== undefined) this.#informers.get(kindId(gvk))?.stored(stored);
+    if (stored === undefined) return;
+    for (const informer of this.#informers.get(kindId(gvk)) ?? []) informer.stored(stored);
   }
 
   /** Objects held, per kind (for metrics and the benchmark). */
   sizes(): Record<string, number> {
     const sizes: Record<string, number> = {};
-    for (const informer of this.#informers.values()) sizes[informer.kind.gvk.kind] = informer.size;
+    for (const informer of this.#all()) {
+      const kind = informer.kind.gvk.kind;
+      sizes[kind] = (sizes[kind] ?? 0) + informer.size;
+    }
     return sizes;
   }
 
   stop(): void {
-    for (const informer of this.#informers.values()) informer.stop();
+    for (const informer of this.#all()) informer.stop();
   }
 
   /** The informer that can answer this read from memory, once it has synced; else undefined. */
   async #synced(gvk: GroupVersionKind, options: ListOptions): Promise<Informer | undefined> {
-    const informer = this.#informers.get(kindId(gvk));
-    if (informer === undefined || !covers(informer.kind, options)) return undefined;
+    const informer = this.#informers.get(kindId(gvk))?.find((candidate) => covers(candidate.kind, options));
+    if (informer === undefined) return undefined;
     return (await informer.ready()) ? informer : undefined;
+  }
+
+  #all(): Informer[] {
+    return [...this.#informers.values()].flat();
   }
 
   #namespaceOf(gvk: GroupVersionKind, namespace: string | undefined): string | undefined {

@@ -145,6 +145,8 @@ export class FunctionRuntime {
       onChange: () => {
         this.#epoch += 1;
       },
+      onRelist: (gvk, err) =>
+        this.log.info({ kind: gvk.kind, err: String(err) }, 'watch expired; listing the kind again'),
       onError: (gvk, err) =>
         this.log.warn(
           { kind: gvk.kind, err: String(err) },

@@ -169,3 +169,60 @@ describe('ObjectCache.caughtUp', () => {
     await expect(cache.caughtUp({ apiVersion: 'v1', kind: 'Secret' }, '1', 10)).resolves.toBe(true);
   });
 });
+
+describe('ObjectCache with several informers of one kind', () => {
+  function event(name: string, involvedKind: string, involvedName: string): KubeObject {
+    return {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: { name, namespace: 'team-a' },
+      involvedObject: { kind: involvedKind, name: involvedName, namespace: 'team-a' },
+      reason: 'Something',
+    };
+  }
+
+  it('answers each selector’s LISTs from its own informer, and other LISTs live', async () => {
+    const fake = new FakeKubeClient();
+    fake.seed(
+      event('e1', 'Pod', 'p1'),
+      event('e2', 'InferenceService', 'svc'),
+      event('e3', 'AIMService', 'svc'),
+    );
+    const kube = new WatchingFakeKubeClient(fake);
+    const cache = new ObjectCache(kube, [INFORMED.podEvents, INFORMED.inferenceServiceEvents]);
+    caches.push(cache);
+    await cache.warm();
+    fake.resetCalls();
+    const EVENT = { apiVersion: 'v1', kind: 'Event' };
+    const pods = await cache.list(EVENT, {
+      namespace: 'team-a',
+      fieldSelector: 'involvedObject.kind=Pod,involvedObject.name=p1',
+    });
+    const isvcs = await cache.list(EVENT, {
+      namespace: 'team-a',
+      fieldSelector: 'involvedObject.kind=InferenceService,involvedObject.name=svc',
+    });
+    expect(pods.items.map((e) => e.metadata.name)).toEqual(['e1']);
+    expect(isvcs.items.map((e) => e.metadata.name)).toEqual(['e2']);
+    expect(fake.calls).toEqual([]);
+    await cache.list(EVENT, { namespace: 'team-a', fieldSelector: 'involvedObject.kind=AIMService' });
+    expect(fake.callsOf('list')).toHaveLength(1);
+  });
+
+  it('folds a write only into the informers whose selector keeps the object', async () => {
+    const fake = new FakeKubeClient();
+    const kube = new WatchingFakeKubeClient(fake);
+    const cache = new ObjectCache(kube, [INFORMED.podEvents, INFORMED.inferenceServiceEvents]);
+    caches.push(cache);
+    await cache.warm();
+    cache.written(
+      { apiVersion: 'v1', kind: 'Event' },
+      { ...event('w', 'Pod', 'p2'), metadata: { name: 'w', namespace: 'team-a', resourceVersion: '99' } },
+    );
+    const EVENT = { apiVersion: 'v1', kind: 'Event' };
+    const isvcs = await cache.list(EVENT, { fieldSelector: 'involvedObject.kind=InferenceService' });
+    const pods = await cache.list(EVENT, { fieldSelector: 'involvedObject.kind=Pod' });
+    expect(isvcs.items).toEqual([]);
+    expect(pods.items.map((e) => e.metadata.name)).toEqual(['w']);
+  });
+});

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { FUNCTION_NODE_FLAGS } from '../../../shared/runtime/node-flags.ts';
 
 /**
  * What can be checked of the container image without a Docker engine: the Dockerfile's shape,
@@ -77,7 +78,7 @@ describe('Dockerfile', () => {
   it('the entry point is the compiled functions/main.ts, in a directory the runtime stage copies', () => {
     const entrypoint = runtime?.instructions.find((i) => i.keyword === 'ENTRYPOINT');
     const command = JSON.parse(entrypoint?.args ?? '[]') as string[];
-    expect(command).toEqual(['node', 'dist/functions/main.js']);
+    expect(command).toEqual(['node', ...FUNCTION_NODE_FLAGS, 'dist/functions/main.js']);
     expect(existsSync(join(ROOT, 'functions', 'main.ts'))).toBe(true);
     const copied = runtime?.instructions
       .filter((i) => i.keyword === 'COPY' && i.args.startsWith('--from=build'))

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
+import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
+import { platformForTest } from '../support/platform.ts';
+import { eventually } from '../support/wait.ts';
+
+/**
+ * Knative scales an idle function to zero; events for it then fail and are dead-lettered. The
+ * function that comes back has an empty cache: it must warm it from LISTs and pick up whatever
+ * changed while it was gone — a new object and an edit — with no event for either.
+ */
+const AIM = 'aim.eai.amd.com/v1alpha1';
+const NS = 'scale-to-zero';
+
+function model(name: string, canonicalName = 'HuggingFaceTB/SmolLM2-135M'): KubeObject {
+  return {
+    apiVersion: AIM,
+    kind: 'AIMModel',
+    metadata: { name, namespace: NS },
+    spec: {
+      image: 'ghcr.io/silogen/aim-dummy:0.1.10',
+      discovery: { createServiceTemplates: false },
+      imageMetadata: { model: { canonicalName } },
+    },
+  };
+}
+
+/** The model once model-inspect has reconciled its current generation. */
+async function reconciled(client: KubeClient, name: string): Promise<KubeObject | undefined> {
+  const obj = await client.getOptional({ apiVersion: AIM, kind: 'AIMModel', namespace: NS, name });
+  return obj && obj.status?.observedGeneration === obj.metadata.generation && obj.status?.status === 'Ready'
+    ? obj
+    : undefined;
+}
+
+describe('a function scaled to zero', () => {
+  let platform: LocalPlatform;
+
+  beforeAll(async () => {
+    platform = await platformForTest('scale-to-zero', {
+      functions: ['model-inspect'],
+      // Long enough that no resync tick can be what picks the changes up.
+      resyncIntervalMs: 600_000,
+      beforeFunctions: async (client) => {
+        await client.apply(
+          { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } },
+          { fieldManager: 'e2e' },
+        );
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  it('picks up a change made while it was gone when it comes back', async () => {
+    const { client } = platform;
+    await client.apply(model('before'), { fieldManager: 'e2e' });
+    const first = await eventually('the first model reconciled', () => reconciled(client, 'before'));
+    expect(first.metadata.generation).toBe(1);
+
+    await platform.scaleToZero('model-inspect');
+    await client.apply(model('created-while-down'), { fieldManager: 'e2e' });
+    await client.apply(model('before', 'HuggingFaceTB/SmolLM2-360M'), { fieldManager: 'e2e' });
+    // Nothing reconciles them meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(await reconciled(client, 'created-while-down')).toBeUndefined();
+    expect(await reconciled(client, 'before')).toBeUndefined();
+
+    await platform.scaleUp('model-inspect');
+    const created = await eventually('the model created while it was gone, reconciled', () =>
+      reconciled(client, 'created-while-down'),
+    );
+    expect(created.status.status).toBe('Ready');
+    const edited = await eventually('the edit made while it was gone, reconciled', () =>
+      reconciled(client, 'before'),
+    );
+    expect(edited.metadata.generation).toBe(2);
+    expect(edited.status.observedGeneration).toBe(2);
+  });
+});

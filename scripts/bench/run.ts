@@ -116,6 +116,9 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
   const fnQuiet = functionTotals(fnQuietBefore, await scrapeFunctions(options.metricsPorts));
   const perServicePerMinute = (count: number) => count / n / (options.quietSeconds / 60);
 
+  // Counted before the single changes: a replicas change takes a service out of Running on purpose.
+  const leftRunningWhileSettling = [...tracker.services.values()].filter((t) => t.leftRunning > 0).length;
+
   // ---- single changes ----
   const changeLatencies: number[] = [];
   for (let sample = 0; sample < Math.min(options.samples, n); sample++) {
@@ -167,7 +170,6 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
   const coldStart = { toReadyMs: ready - spawned, toFirstStatusWriteMs: Date.now() - spawned };
   tracker.stop();
 
-  const left = [...tracker.services.values()].filter((t) => t.leftRunning > 0).length;
   // What the functions told users through Kubernetes Events (a write each), by kind and reason.
   const eventsByReason: Record<string, number> = {};
   for (const event of (
@@ -200,7 +202,7 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
       perFunction: fnQuiet.perFunction,
     },
     singleChangeMs: { samples: changeLatencies, p50: percentile(changeLatencies, 50) },
-    servicesThatLeftRunning: left,
+    servicesThatLeftRunning: leftRunningWhileSettling,
     eventsByReason: Object.fromEntries(Object.entries(eventsByReason).sort((a, b) => b[1] - a[1])),
     processes,
     coldStart,

@@ -36,6 +36,28 @@ function overlay(base: ResourceList | undefined, over: ResourceList | undefined)
   return { ...(base ?? {}), ...(over ?? {}) };
 }
 
+/**
+ * Extended resources (`amd.com/gpu`) cannot be overcommitted: Kubernetes refuses a pod whose
+ * request and limit differ. A layer that sets one side of such a resource sets the count, so the
+ * other side follows it (the documents' `limits: {amd.com/gpu: "4"}` means four GPUs).
+ */
+export function isExtendedResource(name: string): boolean {
+  return name.includes('/') && !name.startsWith('kubernetes.io/');
+}
+
+function alignExtended(result: ResourceRequirements, layer: ResourceRequirements | undefined): void {
+  for (const [name, value] of Object.entries(layer?.limits ?? {})) {
+    if (isExtendedResource(name) && layer?.requests?.[name] === undefined) {
+      result.requests = { ...(result.requests ?? {}), [name]: value };
+    }
+  }
+  for (const [name, value] of Object.entries(layer?.requests ?? {})) {
+    if (isExtendedResource(name) && layer?.limits?.[name] === undefined) {
+      result.limits = { ...(result.limits ?? {}), [name]: value };
+    }
+  }
+}
+
 export function buildResources(
   gpu: ResolvedGpu | undefined,
   templateResources: ResourceRequirements | undefined,
@@ -50,6 +72,8 @@ export function buildResources(
   const limits = overlay(overlay(defaults.limits, templateResources?.limits), serviceResources?.limits);
   if (limits !== undefined) result.limits = limits;
   if (requests !== undefined) result.requests = requests;
+  alignExtended(result, templateResources);
+  alignExtended(result, serviceResources);
   const claims = serviceResources?.claims ?? templateResources?.claims;
   if (claims !== undefined) result.claims = structuredClone(claims);
   return result;

@@ -7,6 +7,7 @@ import type { EnvVar } from '../api/common/env.ts';
 import type { ResourceRequirements } from '../api/common/resources.ts';
 import { SERVICE_REASONS } from '../constants/service-conditions.ts';
 import { compareQuantities, parseQuantity, QuantityError } from '../quantity/quantity.ts';
+import { isExtendedResource } from './isvc-resources.ts';
 
 export interface SpecProblem {
   reason: string;
@@ -53,6 +54,10 @@ export function resourceProblems(resources: ResourceRequirements): SpecProblem[]
       const limit = resources.limits?.[name];
       if (limit !== undefined && compareQuantities(request, limit) > 0) {
         messages.push(`requests.${name} (${request}) exceeds limits.${name} (${limit})`);
+      } else if (limit !== undefined && isExtendedResource(name) && compareQuantities(request, limit) !== 0) {
+        messages.push(
+          `requests.${name} (${request}) must equal limits.${name} (${limit}): it cannot be overcommitted`,
+        );
       }
     }
   }

@@ -18,7 +18,11 @@ import {
 import type { ImageInspection } from '../registry/client.ts';
 import type { RegistryCredentials } from '../registry/credentials.ts';
 import { isRegistryError } from '../registry/errors.ts';
+import { type RegistryMirrors, withMirror } from '../registry/mirrors.ts';
 import { parseRegistryReference, type RegistryReference } from '../registry/reference.ts';
+
+const NO_MIRRORS: RegistryMirrors = new Map();
+
 import type { InspectionCache } from './inspection-cache.ts';
 import { metadataFromLabels } from './labels-to-metadata.ts';
 import { InvalidImageMetadataError } from './metadata-error.ts';
@@ -46,6 +50,8 @@ export interface MetadataDependencies {
   secretNamespace: string;
   inspector: ImageInspector;
   cache: InspectionCache;
+  /** Registries fetched from another host (`shared/registry/mirrors.ts`). */
+  mirrors?: RegistryMirrors;
 }
 
 function invalidMetadata(category: ErrorCategory, message: string): StateError {
@@ -89,7 +95,7 @@ async function inspectRegistry(spec: AIMModelSpec, deps: MetadataDependencies): 
   let ref: RegistryReference;
   let credentials: RegistryCredentials | undefined;
   try {
-    ref = parseRegistryReference(spec.image);
+    ref = withMirror(parseRegistryReference(spec.image), deps.mirrors ?? NO_MIRRORS);
     credentials = await pullCredentials(deps.client, pullSecretNames(spec), deps.secretNamespace, ref);
   } catch (err) {
     return { ok: false, error: asStateError(err) };

@@ -11,6 +11,7 @@ import type { KubeClient, KubeObject } from '../kube/types.ts';
 import { captureFetch, fetched } from '../reconcile/health.ts';
 import type { KindReconciler, ReconcileContext } from '../reconcile/reconciler.ts';
 import { RegistryClient } from '../registry/client.ts';
+import { type RegistryMirrors, registryMirrorsFromEnv } from '../registry/mirrors.ts';
 import { isCustomModel } from './expected-templates.ts';
 import { type ImageInspector, resolveImageMetadata } from './image-metadata-source.ts';
 import { InspectionCache } from './inspection-cache.ts';
@@ -25,6 +26,8 @@ export interface ModelDependencies {
   inspector: ImageInspector;
   /** Shared by both scopes so one image is inspected once per instance. */
   cache: InspectionCache;
+  /** Registry mirrors (default: `AIM_REGISTRY_MIRRORS`). */
+  mirrors: RegistryMirrors;
 }
 
 export const MODEL_SOURCE_TYPE = { image: 'Image', custom: 'Custom' } as const;
@@ -67,6 +70,7 @@ export function modelReconciler(
           secretNamespace: secretNamespace(scope, model, ctx),
           inspector: deps.inspector,
           cache: deps.cache,
+          mirrors: deps.mirrors,
         }),
         captureFetch(() => templatesOf(ctx.client, scope, model)),
       ]);
@@ -119,6 +123,7 @@ export function createModelReconcilers(dependencies: Partial<ModelDependencies> 
   const deps: ModelDependencies = {
     inspector: dependencies.inspector ?? new RegistryClient(),
     cache: dependencies.cache ?? new InspectionCache(),
+    mirrors: dependencies.mirrors ?? registryMirrorsFromEnv(),
   };
   return {
     namespaced: modelReconciler(NAMESPACED_MODEL_SCOPE, deps),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
+import { writeSimulatorRules } from '../../../local/simulator/rules-configmap.ts';
 import { AIM_API_VERSION } from '../../../shared/api/group.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
 import { conditionOf } from '../support/conditions.ts';
@@ -7,6 +8,7 @@ import { platformForTest, withSimulator } from '../support/platform.ts';
 import { eventually } from '../support/wait.ts';
 import { documentedOutcomes } from './documented-outcomes.ts';
 import { SEEDS_DIR, type SeedExample, seedCatalog } from './seed-examples.ts';
+import { SEED_NODES, type SeedRegistry, startSeedRegistry } from './seed-registry.ts';
 
 /*
  * The product documents are the contract: every YAML example in ../shared/seeds, read from the
@@ -43,14 +45,19 @@ function writtenFieldsKept(written: unknown, stored: unknown, path = 'spec'): st
 
 describe('the seed documents on the whole local platform', () => {
   let platform: LocalPlatform;
+  let seedRegistry: SeedRegistry | undefined;
   const applied = new Map<string, { stored?: KubeObject; error?: string }>();
 
   beforeAll(async () => {
+    seedRegistry = await startSeedRegistry(catalog.examples);
     platform = await platformForTest('seed-documents', {
       resyncIntervalMs: 5_000,
       simulator: withSimulator,
+      functionEnv: seedRegistry.env,
     });
     const client = platform.client;
+    // Room for every example at once: the documents say nothing of the cluster's size.
+    await writeSimulatorRules(client, { nodes: { items: SEED_NODES } });
     // The documents assume their namespaces exist (`kubectl create namespace ml-team`).
     const namespaces = new Set(catalog.examples.map((e) => e.object.metadata.namespace).filter(Boolean));
     for (const name of namespaces)
@@ -76,6 +83,7 @@ describe('the seed documents on the whole local platform', () => {
 
   afterAll(async () => {
     await platform?.stop();
+    await seedRegistry?.stop();
   });
 
   it('finds examples in every seed document that has YAML, and says why it skips a block', () => {

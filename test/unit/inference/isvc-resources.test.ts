@@ -65,3 +65,32 @@ describe('resourceProblems', () => {
     );
   });
 });
+
+describe('extended resources (GPUs) cannot be overcommitted', () => {
+  it('a service that sets only the GPU limit sets the GPU count: the request follows', () => {
+    const resources = buildResources({ requests: 1 }, undefined, {
+      requests: { memory: '64Gi', cpu: '16' },
+      limits: { memory: '128Gi', 'amd.com/gpu': '4' },
+    });
+    expect(resources.requests?.['amd.com/gpu']).toBe('4');
+    expect(resources.limits?.['amd.com/gpu']).toBe('4');
+    expect(resources.requests?.cpu).toBe('16');
+    expect(resourceProblems(resources)).toEqual([]);
+  });
+
+  it('a request alone sets the limit too; cpu and memory keep their own sides', () => {
+    const resources = buildResources({ requests: 2 }, undefined, {
+      requests: { 'amd.com/gpu': '3', cpu: '10' },
+    });
+    expect(resources.limits?.['amd.com/gpu']).toBe('3');
+    expect(resources.limits?.cpu).toBeUndefined();
+  });
+
+  it('a request and a limit that differ are named as a problem', () => {
+    const problems = resourceProblems({ requests: { 'amd.com/gpu': '1' }, limits: { 'amd.com/gpu': '2' } });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.message).toMatch(
+      /requests\.amd\.com\/gpu \(1\) must equal limits\.amd\.com\/gpu \(2\)/,
+    );
+  });
+});

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { freeLoopbackPort } from '../local/control-plane/ports.ts';
+import { freeLoopbackPorts } from '../local/control-plane/ports.ts';
 import { FUNCTION_NAMES } from '../local/platform/functions.ts';
 import { startLocalPlatform } from '../local/platform/local-platform.ts';
 import { startSimulator } from '../local/simulator/simulator.ts';
@@ -27,8 +27,8 @@ const root = resolve(import.meta.dirname, '..');
 const dir = join(root, '.aim-local', `bench-${n}`);
 const out = values.out ?? join(root, '.aim-local', `bench-${n}.json`);
 
-const metricsPorts = new Map<string, number>();
-for (const name of FUNCTION_NAMES) metricsPorts.set(name, await freeLoopbackPort());
+const ports = await freeLoopbackPorts(FUNCTION_NAMES.length);
+const metricsPorts = new Map<string, number>(FUNCTION_NAMES.map((name, index) => [name, ports[index]!]));
 
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 const started = Date.now();

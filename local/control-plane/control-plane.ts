@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { type Binary, ensureBinaries } from './assets.ts';
 import { httpsStatus } from './https-probe.ts';
-import { freeLoopbackPort } from './ports.ts';
+import { freeLoopbackPorts } from './ports.ts';
 import { type ManagedProcess, startProcess, waitFor } from './processes.ts';
 
 export interface ControlPlane {
@@ -45,11 +45,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   };
 
   try {
-    const [etcdPort, etcdPeerPort, apiPort] = [
-      await freeLoopbackPort(),
-      await freeLoopbackPort(),
-      await freeLoopbackPort(),
-    ];
+    const [etcdPort, etcdPeerPort, apiPort] = await freeLoopbackPorts(3);
     const etcdUrl = `http://127.0.0.1:${etcdPort}`;
     const etcd = startProcess(
       'etcd',

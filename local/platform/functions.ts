@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { FUNCTION_NAMES, type FunctionName } from '../../functions/modules.ts';
 import { FUNCTION_NODE_FLAGS } from '../../shared/runtime/node-flags.ts';
-import { freeLoopbackPort } from '../control-plane/ports.ts';
+import { freeLoopbackPorts } from '../control-plane/ports.ts';
 import { type ManagedProcess, startProcess, waitFor } from '../control-plane/processes.ts';
 
 export { FUNCTION_NAMES, type FunctionName };
@@ -29,8 +29,10 @@ export async function startFunctions(args: {
   envFor?: (name: FunctionName) => Record<string, string>;
 }): Promise<RunningFunction[]> {
   const running: RunningFunction[] = [];
-  for (const name of args.names ?? FUNCTION_NAMES) {
-    const port = await freeLoopbackPort();
+  const names = args.names ?? FUNCTION_NAMES;
+  const ports = await freeLoopbackPorts(names.length);
+  for (const [index, name] of names.entries()) {
+    const port = ports[index]!;
     const proc = startProcess(
       `function/${name}`,
       process.execPath,

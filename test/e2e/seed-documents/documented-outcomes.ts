@@ -8,7 +8,7 @@ import { aimKind } from '../../../shared/api/kinds.ts';
 import { LABELS } from '../../../shared/constants/labels.ts';
 import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
 import { discoveryJobSelector } from '../../../shared/templates/fetch.ts';
-import { conditionOf, hasCondition } from '../support/conditions.ts';
+import { hasCondition } from '../support/conditions.ts';
 import { eventually } from '../support/wait.ts';
 import type { SeedExample } from './seed-examples.ts';
 

@@ -43,7 +43,7 @@ describe('lightConnection', () => {
     );
     expect(result?.server).toBe('https://127.0.0.1:6443');
     expect(result?.options.headers).toEqual({ Authorization: 'Bearer abc' });
-    expect((result?.options.agent as https.Agent).options.ca).toEqual(ca);
+    expect((result!.options.agent as https.Agent).options.ca).toEqual(ca);
   });
 
   it('honours another context when asked', async () => {

@@ -7,6 +7,7 @@
  * never reads back something older than its own write.
  */
 import { notFoundError } from '../kube/not-found.ts';
+import { kindId } from '../kube/objects.ts';
 import { resourceInfo } from '../kube/resources.ts';
 import { type LabelRequirement, parseLabelSelector } from '../kube/selectors.ts';
 import type {
@@ -27,10 +28,6 @@ export interface ObjectCacheOptions {
   onChange?: (gvk: GroupVersionKind, event: WatchEvent) => void;
   onError?: (gvk: GroupVersionKind, err: unknown) => void;
   onRelist?: (gvk: GroupVersionKind, err: unknown) => void;
-}
-
-function kindId(gvk: GroupVersionKind): string {
-  return `${gvk.apiVersion}|${gvk.kind}`;
 }
 
 export class ObjectCache {
@@ -126,6 +123,13 @@ export class ObjectCache {
     options?: { container?: string; tailLines?: number; limitBytes?: number },
   ): Promise<string> {
     return this.#client.podLog(namespace, pod, options);
+  }
+
+  /** The resourceVersion the cache holds for `key` (no copy made); undefined when not held or not synced. */
+  resourceVersionOf(key: ObjectKey): string | undefined {
+    const informer = this.#informers.get(kindId(key))?.find((candidate) => covers(candidate.kind, {}));
+    if (!informer?.synced) return undefined;
+    return informer.get(this.#namespaceOf(key, key.namespace), key.name)?.metadata.resourceVersion;
   }
 
   /** A write settled: its answer is newer than (or as new as) anything the watch has delivered. */

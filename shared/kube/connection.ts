@@ -27,13 +27,7 @@ export interface ConnectionSource {
 
 const SERVICE_ACCOUNT_DIR = '/var/run/secrets/kubernetes.io/serviceaccount';
 
-interface Named<T> {
-  name: string;
-  [key: string]: unknown;
-  value?: T;
-}
-
-type Record_ = Record<string, unknown>;
+type Fields = Record<string, unknown>;
 
 function str(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
@@ -64,15 +58,15 @@ function inCluster(): Connection | undefined {
   return connection(server, { ca: readFileSync(join(SERVICE_ACCOUNT_DIR, 'ca.crt')) }, { tokenFile });
 }
 
-function named(list: unknown, name: string | undefined, field: string): Record_ | undefined {
+function named(list: unknown, name: string | undefined, field: string): Fields | undefined {
   if (!Array.isArray(list)) return undefined;
-  const entry = (list as Named<unknown>[]).find((item) => item?.name === name);
+  const entry = (list as Fields[]).find((item) => item?.name === name);
   const value = entry?.[field];
-  return typeof value === 'object' && value !== null ? (value as Record_) : undefined;
+  return typeof value === 'object' && value !== null ? (value as Fields) : undefined;
 }
 
 function fromKubeconfig(text: string, baseDir: string, contextName?: string): Connection | undefined {
-  const config = parse(text) as Record_;
+  const config = parse(text) as Fields;
   const context = named(config.contexts, contextName ?? str(config['current-context']), 'context');
   if (context === undefined) throw new Error('kubeconfig has no current context (or no such context)');
   const cluster = named(config.clusters, str(context.cluster), 'cluster');

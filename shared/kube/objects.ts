@@ -5,6 +5,11 @@ export function gvkOf(object: GroupVersionKind): GroupVersionKind {
 }
 
 /** The key that addresses `object` (namespace only when it has one). */
+/** `apiVersion|kind`: a kind as a map key. */
+export function kindId(gvk: GroupVersionKind): string {
+  return `${gvk.apiVersion}|${gvk.kind}`;
+}
+
 export function objectKey(object: KubeObject): ObjectKey {
   const key: ObjectKey = { apiVersion: object.apiVersion, kind: object.kind, name: object.metadata.name };
   if (object.metadata.namespace) key.namespace = object.metadata.namespace;

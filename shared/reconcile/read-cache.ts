@@ -18,6 +18,7 @@
  */
 import { isNotFound } from '../kube/errors.ts';
 import { notFoundError } from '../kube/not-found.ts';
+import { kindId } from '../kube/objects.ts';
 import type {
   GroupVersionKind,
   KubeClient,
@@ -32,10 +33,6 @@ export type { CachedKind } from './kind-snapshot.ts';
 
 /** The read side of `KubeClient` (pod logs are never cached: a log grows). */
 export type KubeReader = Pick<KubeClient, 'get' | 'getOptional' | 'list' | 'podLog'>;
-
-function kindId(gvk: GroupVersionKind): string {
-  return `${gvk.apiVersion}|${gvk.kind}`;
-}
 
 function objectReadKey(method: string, key: ObjectKey): string {
   return `${kindId(key)}|${method}|${key.namespace ?? ''}|${key.name}`;

@@ -4,6 +4,7 @@
  */
 import type { DeadLetterEvent } from '../events/apiserver-event.ts';
 import { API_SERVER_EVENT_TYPES, PING_EVENT_TYPE } from '../events/event-types.ts';
+import { kindId } from '../kube/objects.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { EventOutcome } from '../observability/metrics.ts';
 import type { ReconcileRequest } from '../reconcile/pipeline.ts';
@@ -40,7 +41,7 @@ export function logDeadLetter(log: Logger, event: DeadLetterEvent): EventOutcome
 }
 
 export function requestKey(request: ReconcileRequest): string {
-  return `${request.apiVersion}|${request.kind}|${request.namespace ?? ''}|${request.name}`;
+  return `${kindId(request)}|${request.namespace ?? ''}|${request.name}`;
 }
 
 export function dedupe(requests: readonly ReconcileRequest[]): ReconcileRequest[] {

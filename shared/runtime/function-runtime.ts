@@ -102,6 +102,12 @@ export class FunctionRuntime {
     return this.queue.enqueue(requestKey(work.request), work, priority);
   }
 
+  /** Time-based follow-up (download progress, backoff expiry); longer waits are the resync's. */
+  requeueLater(work: Work, seconds: number): void {
+    const delay = Math.min(seconds, MAX_REQUEUE_SECONDS) * 1000;
+    this.queue.later(requestKey(work.request), work, delay);
+  }
+
   /** Whether a resync may skip `key`: in order at `resourceVersion`, and nothing changed since. */
   isClean(key: string, resourceVersion: string | undefined): boolean {
     const mark = this.#clean.get(key);
@@ -186,10 +192,9 @@ export class FunctionRuntime {
         { result: outcome.result, status: outcome.status, apiRequests: outcome.apiRequests },
         'reconciled',
       );
-      if (outcome.requeueAfterSeconds) {
-        const seconds = Math.min(outcome.requeueAfterSeconds, MAX_REQUEUE_SECONDS);
-        this.queue.later(key, { ...work, live: false }, seconds * 1000);
-      } else await this.#markClean(key, request, outcome, epoch);
+      if (outcome.requeueAfterSeconds)
+        this.requeueLater({ ...work, live: false }, outcome.requeueAfterSeconds);
+      else this.#markClean(key, request, outcome, epoch);
     } catch (err) {
       const failure = classifyFailure(err);
       observeReconcile({
@@ -204,12 +209,7 @@ export class FunctionRuntime {
     }
   }
 
-  async #markClean(
-    key: string,
-    request: ReconcileRequest,
-    outcome: ReconcileOutcome,
-    epoch: number,
-  ): Promise<void> {
+  #markClean(key: string, request: ReconcileRequest, outcome: ReconcileOutcome, epoch: number): void {
     const cache = this.#cache;
     if (cache === undefined || !cache.informs(request)) return;
     if (outcome.result === 'not-found' || outcome.result === 'deleted') return;
@@ -217,7 +217,6 @@ export class FunctionRuntime {
     // something no cache sees (a Secret, a registry), so every tick looks at it again.
     if (outcome.status !== undefined && !SETTLED_STATUSES.has(outcome.status)) return;
     // The cache holds the object as this reconcile left it (its own writes are folded in).
-    const object = await cache.getOptional(request).catch(() => undefined);
-    this.#clean.set(key, { resourceVersion: object?.metadata.resourceVersion, epoch });
+    this.#clean.set(key, { resourceVersion: cache.resourceVersionOf(request), epoch });
   }
 }

@@ -12,7 +12,7 @@
  * replay the whole sweep (its own events and the next tick retry it). Only a kind that could not
  * even be listed makes the tick itself fail.
  */
-import { objectKey } from '../kube/objects.ts';
+import { kindId, objectKey } from '../kube/objects.ts';
 import type { KubeClient } from '../kube/types.ts';
 import { type Logger, withFields } from '../observability/logger.ts';
 import { observeReconcile } from '../observability/metrics.ts';
@@ -94,7 +94,7 @@ export class Resync {
       }
       runs.push(runtime.submit({ request, log, live: false }, 'resync'));
     }
-    runtime.pruneClean(keys, `${reconciler.gvk.apiVersion}|${reconciler.gvk.kind}|`);
+    runtime.pruneClean(keys, `${kindId(reconciler.gvk)}|`);
     const results = await Promise.allSettled(runs);
     const failed = results.filter((result) => result.status === 'rejected').length;
     log.info({ objects: objects.length, skipped, failed, full }, 'resync of kind done');
@@ -117,8 +117,7 @@ export class Resync {
             apiRequests: entry.outcome.apiRequests,
           });
           if (entry.outcome.requeueAfterSeconds && entry.key) {
-            const delay = Math.min(entry.outcome.requeueAfterSeconds, 600) * 1000;
-            runtime.queue.later(requestKey(entry.key), { request: entry.key, log, live: false }, delay);
+            runtime.requeueLater({ request: entry.key, log, live: false }, entry.outcome.requeueAfterSeconds);
           }
           continue;
         }

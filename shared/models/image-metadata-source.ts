@@ -19,7 +19,7 @@ import type { ImageInspection } from '../registry/client.ts';
 import type { RegistryCredentials } from '../registry/credentials.ts';
 import { isRegistryError } from '../registry/errors.ts';
 import { type RegistryMirrors, withMirror } from '../registry/mirrors.ts';
-import { parseRegistryReference, type RegistryReference } from '../registry/reference.ts';
+import { parseRegistryReference, type RegistryReference, referenceProblem } from '../registry/reference.ts';
 
 const NO_MIRRORS: RegistryMirrors = new Map();
 
@@ -74,11 +74,24 @@ function pullSecretNames(spec: AIMModelSpec): string[] {
   return (spec.imagePullSecrets ?? []).map((secret) => secret.name).filter((name) => name !== '');
 }
 
+/**
+ * An image that cannot parse can never be pulled, whatever the metadata says: the model fails
+ * (InvalidSpec) naming `spec.image` and its value, and no registry is contacted.
+ */
+export function invalidImageReference(spec: Pick<AIMModelSpec, 'image'>): StateError | undefined {
+  const problem = referenceProblem('spec.image', spec.image);
+  return problem === undefined
+    ? undefined
+    : new StateError(ERROR_CATEGORIES.invalidSpec, MODEL_REASONS.invalidImageReference, problem);
+}
+
 export async function resolveImageMetadata(
   spec: AIMModelSpec,
   status: Pick<AIMModelStatus, 'imageMetadata'> | undefined,
   deps: MetadataDependencies,
 ): Promise<MetadataOutcome> {
+  const invalidImage = invalidImageReference(spec);
+  if (invalidImage !== undefined) return { ok: false, error: invalidImage };
   if (spec.discovery?.extractMetadata === false) return { ok: true, source: 'skipped' };
   if (spec.imageMetadata !== undefined) {
     const problems = specMetadataProblems(spec.imageMetadata);

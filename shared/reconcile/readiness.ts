@@ -1,12 +1,19 @@
 /**
  * The Ready condition and overall status (spec §5.3): blocking errors fail the object; otherwise
  * the worst contribution of every `<X>Ready` condition that is not True decides.
+ *
+ * Ready's reason and message always come from the component that decides the status (issue 14:
+ * the top-level condition never hides the precise cause a component condition already knows).
+ * Upstream wrote generic words in three of the four cases (`InvalidSpec`/`ReferenceNotFound`/
+ * `AuthError` when blocked, `InfrastructureError` on a retry, `Progressing` while waiting); those
+ * remain only as a fallback when no component condition carries the cause. See `readinessCause`.
  */
 import { CONDITION_TYPES, conditionComponent, STATE_ENGINE_REASONS } from '../constants/conditions.ts';
 import { type AIMStatus, statusPriority } from '../constants/status.ts';
-import type { StateError } from './categorize.ts';
+import type { ErrorCategory, StateError } from './categorize.ts';
 import type { Condition, ConditionSet, ConditionUpdate } from './conditions.ts';
 import { DEPENDENCY_TYPES, type DependencyType } from './health.ts';
+import { readinessCause } from './readiness-cause.ts';
 import { firstBlockingMessage, isBlocked, type StateFlags } from './state-flags.ts';
 import { AUTH_FAILED, REFERENCE_MISSING, SPEC_INVALID } from './validity-conditions.ts';
 
@@ -16,7 +23,6 @@ const CONTRIBUTING_STATES: ReadonlySet<AIMStatus> = new Set([
   'NotAvailable',
   'Pending',
 ]);
-const ERROR_STATES: ReadonlySet<AIMStatus> = new Set(['Failed', 'Degraded', 'NotAvailable']);
 
 /**
  * What a component whose condition is not True contributes to the overall status: its own state
@@ -35,6 +41,8 @@ export function notReadyContribution(
 export interface ComponentContribution {
   /** The status this component pulls the object down to while its condition is not True. */
   notReady: AIMStatus;
+  /** The categories of the component's errors: which component caused a block or a retry. */
+  categories?: readonly ErrorCategory[];
 }
 
 export interface Readiness {
@@ -42,17 +50,14 @@ export interface Readiness {
   status: AIMStatus;
 }
 
-function blockingReadiness(flags: StateFlags, blockingMessage: string | undefined): Readiness {
-  // The same words the lazy AuthValid / ConfigValid conditions carry.
-  const [reason, fallback] = flags.hasAuth
-    ? AUTH_FAILED
-    : flags.hasInvalidSpec
-      ? SPEC_INVALID
-      : REFERENCE_MISSING;
-  return {
-    ready: { type: CONDITION_TYPES.ready, status: 'False', reason, message: blockingMessage || fallback },
-    status: 'Failed',
-  };
+/** Upstream's generic words, used only when no component condition names the cause. */
+function genericReady(flags: StateFlags, blockingMessage: string | undefined): [string, string] {
+  if (flags.hasAuth) return [AUTH_FAILED[0], blockingMessage || AUTH_FAILED[1]];
+  if (flags.hasInvalidSpec) return [SPEC_INVALID[0], blockingMessage || SPEC_INVALID[1]];
+  if (flags.hasMissingUpstream) return [REFERENCE_MISSING[0], blockingMessage || REFERENCE_MISSING[1]];
+  if (flags.hasInfra)
+    return [STATE_ENGINE_REASONS.infrastructureError, 'Infrastructure error - waiting for retry'];
+  return [STATE_ENGINE_REASONS.progressing, 'Waiting for components to become ready'];
 }
 
 /**
@@ -65,54 +70,33 @@ export function aggregateReadiness(
   flags: StateFlags,
   blockingMessage?: string,
 ): Readiness {
-  if (isBlocked(flags)) return blockingReadiness(flags, blockingMessage);
-  let allReady = true;
+  const type = CONDITION_TYPES.ready;
   let worst: AIMStatus = 'Ready';
-  let firstError: { component: string; condition: Condition } | undefined;
   for (const condition of conditions) {
     const component = conditionComponent(condition.type);
-    if (component === undefined) continue;
-    let status: AIMStatus = 'Ready';
-    if (condition.status !== 'True') {
-      allReady = false;
-      status = components.get(component)?.notReady ?? notReadyContribution(undefined);
-      if (firstError === undefined && ERROR_STATES.has(status)) firstError = { component, condition };
-    }
+    if (component === undefined || condition.status === 'True') continue;
+    const status = components.get(component)?.notReady ?? notReadyContribution(undefined);
     if (statusPriority(status) < statusPriority(worst)) worst = status;
   }
-  const type = CONDITION_TYPES.ready;
-  let ready: Readiness['ready'];
-  if (allReady) {
-    ready = {
-      type,
-      status: 'True',
-      reason: STATE_ENGINE_REASONS.allComponentsReady,
-      message: 'All components are ready',
-    };
-  } else if (firstError !== undefined) {
-    const { component, condition } = firstError;
-    ready = {
-      type,
-      status: 'False',
-      reason: condition.reason,
-      message: `Component ${component} is not ready: ${condition.message}`,
-    };
-  } else if (flags.hasInfra) {
-    ready = {
-      type,
-      status: 'False',
-      reason: STATE_ENGINE_REASONS.infrastructureError,
-      message: 'Infrastructure error - waiting for retry',
-    };
-  } else {
-    ready = {
-      type,
-      status: 'False',
-      reason: STATE_ENGINE_REASONS.progressing,
-      message: 'Waiting for components to become ready',
+  const blocked = isBlocked(flags);
+  const status: AIMStatus = blocked ? 'Failed' : flags.hasInfra && worst !== 'Ready' ? 'Degraded' : worst;
+  if (!blocked && worst === 'Ready') {
+    const message = 'All components are ready';
+    return {
+      ready: { type, status: 'True', reason: STATE_ENGINE_REASONS.allComponentsReady, message },
+      status,
     };
   }
-  return { ready, status: flags.hasInfra && worst !== 'Ready' ? 'Degraded' : worst };
+  const cause = readinessCause(conditions, components, flags, worst);
+  if (cause === undefined) {
+    const [reason, message] = genericReady(flags, blockingMessage);
+    return { ready: { type, status: 'False', reason, message }, status };
+  }
+  const { component, condition } = cause;
+  const message = condition.message
+    ? `Component ${component} is not ready: ${condition.message}`
+    : `Component ${component} is not ready`;
+  return { ready: { type, status: 'False', reason: condition.reason, message }, status };
 }
 
 export interface SettledReadiness {

@@ -79,6 +79,7 @@ export function computeState(input: StateInput): StateResult {
     conditions.set(type, status, component.reason, component.message);
     contributions.set(component.component, {
       notReady: notReadyContribution(component.state, component.dependencyType),
+      categories: component.errors.map((err) => err.category),
     });
   }
 

@@ -37,17 +37,19 @@ export function isBlocked(flags: StateFlags): boolean {
   return flags.hasAuth || flags.hasInvalidSpec || flags.hasMissingUpstream;
 }
 
+/** The blocking category that names the block: auth, then invalid spec, then a missing reference. */
+export function blockingCategory(flags: StateFlags): ErrorCategory | undefined {
+  if (flags.hasAuth) return ERROR_CATEGORIES.auth;
+  if (flags.hasInvalidSpec) return ERROR_CATEGORIES.invalidSpec;
+  if (flags.hasMissingUpstream) return ERROR_CATEGORIES.missingUpstreamDependency;
+  return undefined;
+}
+
 /** The message of the first error of the blocking category that names Ready's reason. */
 export function firstBlockingMessage(
   errors: ReadonlyArray<Pick<StateError, 'category' | 'message'>>,
   flags: StateFlags,
 ): string | undefined {
-  const category = flags.hasAuth
-    ? ERROR_CATEGORIES.auth
-    : flags.hasInvalidSpec
-      ? ERROR_CATEGORIES.invalidSpec
-      : flags.hasMissingUpstream
-        ? ERROR_CATEGORIES.missingUpstreamDependency
-        : undefined;
+  const category = blockingCategory(flags);
   return category === undefined ? undefined : errors.find((err) => err.category === category)?.message;
 }

@@ -11,8 +11,8 @@
  * `<X>Ready` conditions and the status are computed by the very functions `computeState` uses. The
  * summary writer's own components are passed as `health` and take precedence over any entry.
  * Component conditions themselves, including the grace period for infrastructure blips, are each
- * writer's business. One approximation: a foreign blocking error is known by its category only, so
- * Ready's message for it is the component's message rather than the error's own.
+ * writer's business. Ready names the component that decides the status (readiness-cause.ts) with
+ * its condition's reason and message, which every writer leaves on the object.
  */
 import type { AIMStatus } from '../constants/status.ts';
 import type { StateError } from './categorize.ts';
@@ -51,6 +51,7 @@ export function summarizeConditions(conditions: readonly Condition[], options: S
     if (component.component === '') continue;
     contributions.set(component.component, {
       notReady: notReadyContribution(component.state, component.dependencyType),
+      categories: component.errors.map((err) => err.category),
     });
     errors.push(...component.errors);
   }
@@ -59,7 +60,10 @@ export function summarizeConditions(conditions: readonly Condition[], options: S
   // component without errors that is Progressing, as a stale condition does in `computeState`.
   for (const entry of options.components ?? []) {
     if (contributions.has(entry.component)) continue;
-    contributions.set(entry.component, { notReady: entryContribution(entry) });
+    contributions.set(entry.component, {
+      notReady: entryContribution(entry),
+      categories: entry.errorCategories ?? [],
+    });
     for (const category of entry.errorCategories ?? []) errors.push({ category, message: entry.message });
   }
 

@@ -51,8 +51,45 @@ export function describeReference(ref: RegistryReference): string {
   return `${ref.domain}/${ref.repository}${ref.tag ? `:${ref.tag}` : ''}${ref.digest ? `@${ref.digest}` : ''}`;
 }
 
+/** A reference that cannot parse; `why` is the rule it breaks, for messages that name the field. */
+export class InvalidReferenceError extends RegistryError {
+  readonly why: string;
+
+  constructor(image: string, why: string) {
+    super('invalid-reference', `invalid image reference "${image}": ${why}`);
+    this.name = 'InvalidReferenceError';
+    this.why = why;
+  }
+}
+
+export function isInvalidReference(err: unknown): err is InvalidReferenceError {
+  return err instanceof InvalidReferenceError;
+}
+
+const MAX_QUOTED = 120;
+
+/** A value as a message quotes it: JSON-escaped (control characters visible), long values cut. */
+export function quoteValue(value: string): string {
+  const quoted = JSON.stringify(value);
+  return quoted.length > MAX_QUOTED ? `${quoted.slice(0, MAX_QUOTED - 3)}…"` : quoted;
+}
+
+/**
+ * Why `image`, written in `field`, cannot be used: `spec.image "A B" is not a valid image
+ * reference: contains whitespace`; undefined when it parses. No registry is contacted.
+ */
+export function referenceProblem(field: string, image: string): string | undefined {
+  try {
+    parseRegistryReference(image);
+    return undefined;
+  } catch (err) {
+    const why = isInvalidReference(err) ? err.why : String(err);
+    return `${field} ${quoteValue(image)} is not a valid image reference: ${why}`;
+  }
+}
+
 function invalid(image: string, why: string): RegistryError {
-  return new RegistryError('invalid-reference', `invalid image reference "${image}": ${why}`);
+  return new InvalidReferenceError(image, why);
 }
 
 /** The host part without the port (IPv6 brackets removed). */

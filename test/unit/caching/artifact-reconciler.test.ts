@@ -355,7 +355,12 @@ describe('artifact with a known size (spec §12.1)', () => {
       reason: 'Downloading',
       message: 'Download failed before completion',
     });
-    expect(condition(artifactNow, 'Ready')).toMatchObject({ status: 'False', reason: 'InvalidSpec' });
+    // Ready names the component that failed, not only the category (issue 14).
+    expect(condition(artifactNow, 'Ready')).toMatchObject({
+      status: 'False',
+      reason: 'SourceNotFound',
+      message: expect.stringMatching(/^Component DownloadJobPods is not ready: /),
+    });
   });
 
   it('surfaces a gated repository as an auth failure', async () => {

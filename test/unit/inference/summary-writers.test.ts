@@ -136,7 +136,12 @@ describe('the AIMService summary with two writers', () => {
     expect(statusOf().status).toBe('Starting');
     expect((await render()).status).toBe('Failed');
     const failed = summary();
-    expect(failed.ready).toMatchObject({ status: 'False', reason: 'ReferenceNotFound' });
+    // Ready carries the Model component's own reason and message (issue 14).
+    expect(failed.ready).toMatchObject({
+      status: 'False',
+      reason: 'ModelNotFound',
+      message: 'Component Model is not ready: AIMModel llama-3-8b not found',
+    });
     expect(findCondition(failed.conditions, 'ConfigValid')).toMatchObject({
       status: 'False',
       reason: 'ReferenceNotFound',

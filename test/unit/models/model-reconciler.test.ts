@@ -366,15 +366,47 @@ describe('AIMModel registry failures', () => {
     );
     expect(JSON.stringify(stored()?.status).length).toBeLessThan(10_000);
   });
+});
 
-  it('reports an unparseable image reference', async () => {
-    kube.seed(modelObject('AIMModel', 'm', { image: 'reg.example/Team/Model:1' }, 'team'));
-    await reconcileExpectingRetry();
-    expect(conditionOf(stored(), 'ImageMetadataReady')).toMatchObject({
+describe('AIMModel with an image reference that cannot parse (issue 14)', () => {
+  it.each([
+    ['reg.example/Team/Model:1', 'repository name must be lowercase'],
+    ['UPPER/Case::bad', 'malformed tag ":bad"'],
+    ['no spaces allowed', 'contains whitespace'],
+    ['reg.example/repo:', 'malformed tag ""'],
+    ['reg.example/repo@sha256:xyz', 'malformed digest "sha256:xyz"'],
+  ])(
+    '%s → Failed, InvalidImageReference naming spec.image, no registry call, no retry',
+    async (image, why) => {
+      kube.seed(modelObject('AIMModel', 'm', { image }, 'team'));
+      const outcome = await reconcileModel();
+      expect(outcome.status).toBe('Failed');
+      const message = `spec.image ${JSON.stringify(image)} is not a valid image reference: ${why}`;
+      expect(conditionOf(stored(), 'ImageMetadataReady')).toMatchObject({
+        status: 'False',
+        reason: 'InvalidImageReference',
+        message,
+      });
+      expect(conditionOf(stored(), 'Ready')).toMatchObject({
+        status: 'False',
+        reason: 'InvalidImageReference',
+        message: `Component ImageMetadata is not ready: ${message}`,
+      });
+      expect(conditionOf(stored(), 'ConfigValid')).toMatchObject({ status: 'False', reason: 'InvalidSpec' });
+      expect(conditionOf(stored(), 'DependenciesReachable')).toBeUndefined();
+      expect(inspector.calls).toEqual([]);
+    },
+  );
+
+  it('fails an AIMClusterModel the same way, even with spec.imageMetadata given', async () => {
+    kube.seed(modelObject('AIMClusterModel', 'cm', { image: 'Bad Image', imageMetadata: {} }));
+    const outcome = await reconcileObject(context(kube), reconcilers.cluster, clusterModelKey);
+    expect(outcome.status).toBe('Failed');
+    expect(conditionOf(kube.peek(clusterModelKey), 'Ready')).toMatchObject({
       reason: 'InvalidImageReference',
-      message: 'invalid image reference "reg.example/Team/Model:1": repository name must be lowercase',
+      message: expect.stringContaining('spec.image "Bad Image" is not a valid image reference'),
     });
-    expect(inspector.calls).toEqual([]);
+    expect(templates(CLUSTER_TEMPLATE_GVK)).toEqual([]);
   });
 });
 
@@ -397,8 +429,8 @@ describe('AIMModel pull secrets', () => {
     });
     expect(conditionOf(stored(), 'Ready')).toMatchObject({
       status: 'False',
-      reason: 'ReferenceNotFound',
-      message,
+      reason: 'SecretNotFound',
+      message: `Component ImageMetadata is not ready: ${message}`,
     });
     expect(inspector.calls).toEqual([]);
 
@@ -496,7 +528,7 @@ describe('AIMClusterModel', () => {
       'Failed',
     );
     expect(conditionOf(kube.peek(clusterModelKey), 'Ready')?.message).toBe(
-      'imagePullSecret "regcred" not found in namespace "aim-system"',
+      'Component ImageMetadata is not ready: imagePullSecret "regcred" not found in namespace "aim-system"',
     );
   });
 });

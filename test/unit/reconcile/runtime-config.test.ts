@@ -124,7 +124,7 @@ describe('fetchMergedRuntimeConfig', () => {
     });
   });
 
-  it('fails a missing named config with ConfigNotFound, which makes the object Failed/ReferenceNotFound', async () => {
+  it('fails a missing named config with ConfigNotFound, which makes the object Failed (ConfigValid ReferenceNotFound)', async () => {
     const result = await fetchMergedRuntimeConfig(new FakeKubeClient(), 'gpu', 'team');
     expect(result.ok).toBe(false);
     if (!result.ok)
@@ -146,7 +146,8 @@ describe('fetchMergedRuntimeConfig', () => {
       });
       expect(findCondition(state.conditions, 'Ready')).toMatchObject({
         status: 'False',
-        reason: 'ReferenceNotFound',
+        reason: 'ConfigNotFound',
+        message: 'Component RuntimeConfig is not ready: RuntimeConfig gpu not found',
       });
     }
   });

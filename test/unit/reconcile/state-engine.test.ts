@@ -58,7 +58,8 @@ describe('computeState (spec §5.3)', () => {
     });
     expect(upstream.status).toBe('Pending');
     expect(cond(upstream.conditions, 'ModelReady')).toEqual({ status: 'False', reason: 'ModelNotReady' });
-    expect(cond(upstream.conditions, 'Ready')).toEqual({ status: 'False', reason: 'Progressing' });
+    // Ready repeats the reason of the component that keeps the object Pending (issue 14).
+    expect(cond(upstream.conditions, 'Ready')).toEqual({ status: 'False', reason: 'ModelNotReady' });
 
     const downstream = computeState({
       health: [
@@ -73,16 +74,18 @@ describe('computeState (spec §5.3)', () => {
       now: T0,
     });
     expect(downstream.status).toBe('Progressing');
-    expect(findCondition(downstream.conditions, 'Ready')?.message).toBe(
-      'Waiting for components to become ready',
-    );
+    expect(cond(downstream.conditions, 'Ready')).toEqual({ status: 'False', reason: 'CacheCreating' });
+    expect(findCondition(downstream.conditions, 'Ready')?.message).toBe('Component Cache is not ready');
   });
 
   it('fails on an auth error, with AuthValid=False and nothing applied', () => {
     const result = computeState({ health: [{ component: 'Registry', errors: [forbidden] }], now: T0 });
     expect(result.status).toBe('Failed');
     expect(cond(result.conditions, 'AuthValid')).toEqual({ status: 'False', reason: 'AuthError' });
-    expect(cond(result.conditions, 'Ready')).toEqual({ status: 'False', reason: 'AuthError' });
+    expect(cond(result.conditions, 'Ready')).toEqual({ status: 'False', reason: 'Forbidden' });
+    expect(findCondition(result.conditions, 'Ready')?.message).toBe(
+      'Component Registry is not ready: 403 Forbidden: forbidden',
+    );
     expect(cond(result.conditions, 'RegistryReady')).toEqual({ status: 'False', reason: 'Forbidden' });
     expect(result.shouldApply).toBe(false);
     expect(findCondition(result.conditions, 'ConfigValid')).toBeUndefined();
@@ -96,10 +99,13 @@ describe('computeState (spec §5.3)', () => {
     expect(findCondition(result.conditions, 'ModelReady')?.message).toBe('Upstream dependency not found');
     expect(cond(result.conditions, 'ConfigValid')).toEqual({ status: 'False', reason: 'ReferenceNotFound' });
     expect(cond(result.conditions, 'Ready')).toEqual({ status: 'False', reason: 'ReferenceNotFound' });
+    expect(findCondition(result.conditions, 'Ready')?.message).toBe(
+      'Component Model is not ready: Upstream dependency not found',
+    );
     expect(result.shouldApply).toBe(false);
   });
 
-  it('prefers AuthError over InvalidSpec over ReferenceNotFound for Ready', () => {
+  it('names the component of an auth error before an invalid spec before a missing reference', () => {
     const health: ComponentHealth[] = [
       {
         component: 'A',
@@ -107,10 +113,11 @@ describe('computeState (spec §5.3)', () => {
       },
       { component: 'B', errors: [new StateError(ERROR_CATEGORIES.invalidSpec, 'Bad', 'bad')] },
     ];
-    expect(cond(computeState({ health, now: T0 }).conditions, 'Ready')?.reason).toBe('InvalidSpec');
+    const invalid = findCondition(computeState({ health, now: T0 }).conditions, 'Ready');
+    expect(invalid).toMatchObject({ reason: 'Bad', message: 'Component B is not ready: bad' });
     const withAuth = [...health, { component: 'C', errors: [forbidden] }];
     const result = computeState({ health: withAuth, now: T0 });
-    expect(cond(result.conditions, 'Ready')?.reason).toBe('AuthError');
+    expect(cond(result.conditions, 'Ready')?.reason).toBe('Forbidden');
     expect(cond(result.conditions, 'ConfigValid')).toEqual({ status: 'False', reason: 'InvalidSpec' });
   });
 

@@ -122,10 +122,11 @@ describe('summarizeConditions (multi-writer AIMService)', () => {
       status: 'False',
       reason: 'ReferenceNotFound',
     });
+    // Ready names the component and its own reason, not only the category (issue 14).
     expect(findCondition(summary.conditions, 'Ready')).toMatchObject({
       status: 'False',
-      reason: 'ReferenceNotFound',
-      message: 'template "t" not found',
+      reason: 'TemplateNotFound',
+      message: 'Component Template is not ready: template "t" not found',
     });
   });
 
@@ -145,7 +146,8 @@ describe('summarizeConditions (multi-writer AIMService)', () => {
     ]);
     const summary = summaryWriter(merge(resolve, cache), []);
     expect(summary.status).toBe('Starting');
-    expect(findCondition(summary.conditions, 'Ready')?.reason).toBe('Progressing');
+    // The component that keeps it Starting, with its own reason.
+    expect(findCondition(summary.conditions, 'Ready')?.reason).toBe('CacheCreating');
   });
 
   it('reads a foreign False condition without a componentHealth entry as a Progressing component', () => {

@@ -24,6 +24,8 @@ export const TEMPLATE_REASONS = {
   gpuAvailable: 'GPUAvailable',
   vramAvailable: 'VRAMAvailable',
   gpuNotAvailable: 'GPUNotAvailable',
+  /** `spec.hardware.gpu.model` names no model of the §9.2 table and no node offers it (issue 14). */
+  gpuModelUnknown: 'GPUModelUnknown',
   vramNotAvailable: 'VRAMNotAvailable',
   gpuCheckFailed: 'GPUCheckFailed',
   /** `Discovered` condition. */

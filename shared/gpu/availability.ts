@@ -1,4 +1,5 @@
 import { TEMPLATE_REASONS } from '../constants/template-conditions.ts';
+import { KNOWN_AMD_GPU_MODELS } from './device-ids.ts';
 import { type GpuInventory, type GpuInventoryEntry, inventoryModels } from './inventory.ts';
 import { normalizeGPUModel } from './normalize.ts';
 import { type HardwareRequirement, requiredMinVramBytes, templateRequiresGPU } from './requirements.ts';
@@ -69,6 +70,18 @@ export function checkGpuAvailability(
       state: 'Ready',
       reason: TEMPLATE_REASONS.gpuAvailable,
       message: `GPU model '${model}' is available`,
+    };
+  }
+  if (!KNOWN_AMD_GPU_MODELS.includes(model)) {
+    // Still NotAvailable, not Failed (spec §9.3): nodes may advertise a model outside the table
+    // (gpu.family labels, unknown device ids as AMD-<id>), and the template turns Ready when one
+    // does. The message names the field and the value, so a typo is found at a glance.
+    return {
+      state: 'NotAvailable',
+      reason: TEMPLATE_REASONS.gpuModelUnknown,
+      message:
+        `spec.hardware.gpu.model ${JSON.stringify(requested)} is not a known AMD GPU model ` +
+        `(known: ${KNOWN_AMD_GPU_MODELS.join(', ')}) and no node offers it. Available: ${listOrNone(available)}`,
     };
   }
   return {

@@ -71,3 +71,8 @@ export function deviceIdsForModel(model: string): string[] {
     .map(([id]) => id)
     .sort();
 }
+
+/** Every model the tables above name: a requested model outside it is likely a typo. */
+export const KNOWN_AMD_GPU_MODELS: readonly string[] = [
+  ...new Set([...Object.values(AMD_GPU_MODEL_BY_DEVICE_ID), ...Object.keys(AMD_GPU_STATIC_VRAM)]),
+].sort();

@@ -14,6 +14,17 @@ export function objectStatus(object: KubeObject): string {
   return typeof status === 'string' ? status : '';
 }
 
+/**
+ * `<text>: <the object's Ready message>` when it has one: a service whose model or template fails
+ * repeats why, so its own top-level condition does not hide the cause (issue 14).
+ */
+export function withReadyMessage(text: string, object: KubeObject): string {
+  const conditions: unknown = object.status?.conditions;
+  if (!Array.isArray(conditions)) return text;
+  const ready = (conditions as { type?: unknown; message?: unknown }[]).find((c) => c.type === 'Ready');
+  return typeof ready?.message === 'string' && ready.message !== '' ? `${text}: ${ready.message}` : text;
+}
+
 export function isReady(resolved: ResolvedObject): boolean {
   return objectStatus(resolved.object) === 'Ready';
 }

@@ -115,7 +115,7 @@ function gpuHealth(fetched: TemplateFetched): ComponentHealth | undefined {
 export function templateHealth(fetched: TemplateFetched, now: Date): ComponentHealth[] {
   const health: ComponentHealth[] = [
     runtimeConfigHealth(fetched.runtimeConfig, { upstream: false }),
-    modelHealth(fetched.scope, fetched.model),
+    modelHealth(fetched.scope, fetched.template, fetched.model),
   ];
   const discovery = fetched.discovery;
   if (discovery !== undefined) {

@@ -4,14 +4,21 @@
  * model drags the template down only when it fails for a reason of its own — not merely because
  * its templates are not ready, which would deadlock model and template on each other.
  */
-import { CONDITION_TYPES } from '../constants/conditions.ts';
+import { CONDITION_TYPES, ERROR_REASONS } from '../constants/conditions.ts';
 import { MODEL_COMPONENTS } from '../constants/model-conditions.ts';
 import type { AIMStatus } from '../constants/status.ts';
 import { TEMPLATE_REASONS } from '../constants/template-conditions.ts';
+import { isNotFound } from '../kube/errors.ts';
 import type { KubeObject } from '../kube/types.ts';
 import { ERROR_CATEGORIES, StateError } from '../reconcile/categorize.ts';
-import { type ComponentHealth, type FetchResult, toUpstreamComponentHealth } from '../reconcile/health.ts';
-import type { TemplateScope } from './scope.ts';
+import {
+  type ComponentHealth,
+  type FetchResult,
+  fetchFailed,
+  toUpstreamComponentHealth,
+} from '../reconcile/health.ts';
+import { quoteValue } from '../registry/reference.ts';
+import { type AnyTemplate, modelKey, type TemplateScope } from './scope.ts';
 
 /** The model conditions that say nothing about the model itself. */
 const IGNORED_MODEL_CONDITIONS: readonly string[] = [
@@ -39,8 +46,33 @@ function ownFailure(model: KubeObject): ModelCondition | undefined {
   );
 }
 
-export function modelHealth(scope: TemplateScope, model: FetchResult<KubeObject>): ComponentHealth {
-  return toUpstreamComponentHealth(scope.modelComponent, model, (value) => {
+/**
+ * A model that does not exist: still the blocking ReferenceNotFound of spec §8.2 / quirk 22, with
+ * a message naming the field, its value and where it was looked for (issue 14).
+ */
+function modelNotFound(scope: TemplateScope, template: AnyTemplate, cause: unknown): StateError {
+  const key = modelKey(scope, template);
+  const where = key.namespace === undefined ? '' : ` in namespace ${JSON.stringify(key.namespace)}`;
+  const hint =
+    key.namespace === undefined
+      ? ''
+      : ' (a namespaced template refers to an AIMModel of its own namespace, never to an AIMClusterModel)';
+  return new StateError(
+    ERROR_CATEGORIES.missingUpstreamDependency,
+    ERROR_REASONS.referenceNotFound,
+    `spec.modelName ${quoteValue(template.spec.modelName)}: ${key.kind} not found${where}${hint}`,
+    { cause },
+  );
+}
+
+export function modelHealth(
+  scope: TemplateScope,
+  template: AnyTemplate,
+  model: FetchResult<KubeObject>,
+): ComponentHealth {
+  const result =
+    !model.ok && isNotFound(model.error) ? fetchFailed(modelNotFound(scope, template, model.error)) : model;
+  return toUpstreamComponentHealth(scope.modelComponent, result, (value) => {
     const name = value.metadata.name;
     const image: unknown = value.spec?.image;
     if (typeof image !== 'string' || image.trim() === '') {

@@ -4,7 +4,7 @@
  */
 import { SERVICE_COMPONENTS, SERVICE_REASONS } from '../../constants/service-conditions.ts';
 import { type ComponentHealth, DEPENDENCY_TYPES } from '../../reconcile/health.ts';
-import { describeResolved, objectStatus } from '../resolved-object.ts';
+import { describeResolved, objectStatus, withReadyMessage } from '../resolved-object.ts';
 import type { ModelResolution } from './resolve-model.ts';
 
 const component = SERVICE_COMPONENTS.model;
@@ -40,7 +40,12 @@ export function modelHealth(resolution: ModelResolution): ComponentHealth {
           };
         case 'Failed':
         case 'Degraded':
-          return { component, state: 'Failed', message: `${name} is in failed state`, ...notReady };
+          return {
+            component,
+            state: 'Failed',
+            message: withReadyMessage(`${name} is in failed state`, resolution.model.object),
+            ...notReady,
+          };
         case 'Pending':
         case 'Progressing':
           return { component, state: 'Progressing', message: `${name} is not ready yet`, ...notReady };

@@ -20,6 +20,7 @@ import type { KubeObject } from '../../kube/types.ts';
 import { generateCustomModelName, generateModelName } from '../../naming/model-names.ts';
 import { ERROR_CATEGORIES, StateError } from '../../reconcile/categorize.ts';
 import type { KubeReader } from '../../reconcile/read-cache.ts';
+import { referenceProblem } from '../../registry/reference.ts';
 import { CLUSTER_MODEL_GVK, MODEL_GVK, modelGvk, type ResolutionScope } from '../kinds.ts';
 import { isReady, qualifiedName, type ResolvedObject } from '../resolved-object.ts';
 import { autoCustomModel, autoImageModel } from './auto-model.ts';
@@ -87,7 +88,7 @@ async function byName(client: KubeReader, namespace: string, rawName: string): P
     new StateError(
       ERROR_CATEGORIES.missingUpstreamDependency,
       SERVICE_REASONS.modelNotFound,
-      `model "${name}" not found in namespace ${namespace} or cluster scope`,
+      `spec.model.name: model "${name}" not found in namespace ${namespace} or cluster scope`,
     ),
   );
 }
@@ -95,6 +96,9 @@ async function byName(client: KubeReader, namespace: string, rawName: string): P
 async function byImage(client: KubeReader, service: AIMService, rawImage: string): Promise<ModelResolution> {
   const image = rawImage.trim();
   if (image === '') return invalidSpec(ERROR_REASONS.invalidSpec, 'spec.model.image is blank');
+  // An image that cannot parse can never be pulled: say so before looking for or creating a model.
+  const problem = referenceProblem('spec.model.image', image);
+  if (problem !== undefined) return invalidSpec(SERVICE_REASONS.invalidImageReference, problem);
   let matches: ResolvedObject[];
   try {
     const [namespaced, cluster] = await Promise.all([
@@ -144,6 +148,8 @@ async function byCustom(
   service: AIMService,
   custom: NonNullable<AIMService['spec']['model']['custom']>,
 ): Promise<ModelResolution> {
+  const problem = referenceProblem('spec.model.custom.baseImage', custom.baseImage.trim());
+  if (problem !== undefined) return invalidSpec(SERVICE_REASONS.invalidImageReference, problem);
   try {
     const models = await client.list(MODEL_GVK, { namespace: service.metadata.namespace ?? '' });
     const match = models.items.find((model) => isMatchingCustomModel(model, custom));

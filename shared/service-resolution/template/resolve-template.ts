@@ -74,7 +74,7 @@ function templateNotFound(base: string, namespace: string): TemplateResolution {
     error: new StateError(
       ERROR_CATEGORIES.missingUpstreamDependency,
       SERVICE_REASONS.templateNotFound,
-      `template "${base}" not found in namespace ${namespace} or cluster scope`,
+      `spec.template.name: template "${base}" not found in namespace ${namespace} or cluster scope`,
     ),
   };
 }

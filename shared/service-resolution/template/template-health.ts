@@ -6,7 +6,7 @@
 import { SERVICE_COMPONENTS, SERVICE_REASONS } from '../../constants/service-conditions.ts';
 import type { AIMStatus } from '../../constants/status.ts';
 import { type ComponentHealth, DEPENDENCY_TYPES } from '../../reconcile/health.ts';
-import { describeResolved, objectStatus, type ResolvedObject } from '../resolved-object.ts';
+import { describeResolved, objectStatus, type ResolvedObject, withReadyMessage } from '../resolved-object.ts';
 import { describeSelection } from '../selection/selection-report.ts';
 import type { TemplateResolution } from './resolve-template.ts';
 
@@ -33,11 +33,15 @@ function foundHealth(template: ResolvedObject, detail: string | undefined): Comp
       return health(
         'NotAvailable',
         notReady,
-        withDetail(`${name} is not available (no matching GPUs)`, detail),
+        withDetail(withReadyMessage(`${name} is not available (no matching GPUs)`, template.object), detail),
       );
     case 'Failed':
     case 'Degraded':
-      return health('Failed', notReady, withDetail(`${name} is in failed state`, detail));
+      return health(
+        'Failed',
+        notReady,
+        withDetail(withReadyMessage(`${name} is in failed state`, template.object), detail),
+      );
     case 'Pending':
     case 'Progressing':
       return health('Progressing', notReady, withDetail(`${name} is not ready yet`, detail));

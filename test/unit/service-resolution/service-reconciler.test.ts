@@ -123,6 +123,29 @@ describe('service-resolve: model by name', () => {
     });
   });
 
+  it('repeats why its model failed, up to the top-level Ready (issue 14)', async () => {
+    const broken = model('broken', 'Bad Image', 'Failed');
+    broken.status!.conditions = [
+      {
+        type: 'Ready',
+        status: 'False',
+        reason: 'InvalidImageReference',
+        message:
+          'Component ImageMetadata is not ready: spec.image "Bad Image" is not a valid image reference',
+      },
+    ];
+    const client = new FakeKubeClient().seed(service('chat', { model: { name: 'broken' } }), broken);
+    await reconcile(client, 'chat');
+    const summary = summaryOf(statusOf(client, 'chat'));
+    expect(summary.status).toBe('Failed');
+    expect(summary.ready).toMatchObject({
+      reason: 'ModelNotReady',
+      message:
+        'Component Model is not ready: AIMModel broken is in failed state: Component ImageMetadata is not ready: ' +
+        'spec.image "Bad Image" is not a valid image reference',
+    });
+  });
+
   it('falls back to the cluster model and its cluster templates', async () => {
     const client = new FakeKubeClient().seed(
       service('chat', { model: { name: 'shared' } }),
@@ -306,9 +329,21 @@ describe('service-resolve: model by image', () => {
     const status = statusOf(client, 'chat');
     expect(conditionOf(status, 'ModelReady')).toMatchObject({
       reason: 'InvalidImageReference',
-      message: expect.stringContaining('invalid image reference "ghcr.io/x/llama:": empty tag'),
+      message: 'spec.model.image "ghcr.io/x/llama:" is not a valid image reference: malformed tag ""',
     });
     expect(summaryOf(status).status).toBe('Failed');
+    expect(models(client)).toEqual([]);
+  });
+
+  it('fails an image the registry grammar rejects (upper case) before creating a model (issue 14)', async () => {
+    const client = new FakeKubeClient().seed(service('chat', { model: { image: 'UPPER/Case::bad' } }));
+    await reconcile(client, 'chat');
+    const summary = summaryOf(statusOf(client, 'chat'));
+    expect(summary.status).toBe('Failed');
+    expect(summary.ready).toMatchObject({
+      reason: 'InvalidImageReference',
+      message: expect.stringContaining('spec.model.image "UPPER/Case::bad" is not a valid image reference'),
+    });
     expect(models(client)).toEqual([]);
   });
 

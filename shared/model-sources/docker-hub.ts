@@ -9,6 +9,7 @@ import type { RegistryCredentials } from '../registry/credentials.ts';
 import { RegistryError } from '../registry/errors.ts';
 import { checkUrlAllowed, readBody, unreachable } from '../registry/http.ts';
 import { parsePage } from '../registry/listing.ts';
+import { registrySettingsFromEnv } from '../registry/settings.ts';
 import { fetchPages, type VendorRequestOptions } from './vendor-pages.ts';
 
 export const DOCKER_HUB_API = 'https://hub.docker.com';
@@ -30,7 +31,7 @@ async function hubToken(credentials: RegistryCredentials, options: VendorRequest
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ username: credentials.username, password: credentials.password }),
       redirect: 'error',
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      signal: AbortSignal.timeout(options.timeoutMs ?? registrySettingsFromEnv().timeoutMs),
     });
   } catch (err) {
     throw unreachable(url.host, err);

@@ -8,6 +8,7 @@ import { RegistryError } from '../registry/errors.ts';
 import { type RegistryRequestCounts, readBody, send } from '../registry/http.ts';
 import { parsePage } from '../registry/listing.ts';
 import { failForStatus } from '../registry/responses.ts';
+import { registrySettingsFromEnv } from '../registry/settings.ts';
 
 export interface VendorRequestOptions {
   counts: RegistryRequestCounts;
@@ -46,7 +47,7 @@ export async function fetchPages<T>(
     const { response } = await send(url, {
       category: 'list',
       headers: options.headers,
-      timeoutMs: options.timeoutMs ?? 10_000,
+      timeoutMs: options.timeoutMs ?? registrySettingsFromEnv().timeoutMs,
       counts: options.counts,
       ...(options.authorization !== undefined ? { authorization: options.authorization } : {}),
     });

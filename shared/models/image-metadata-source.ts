@@ -115,7 +115,11 @@ async function inspectRegistry(spec: AIMModelSpec, deps: MetadataDependencies): 
   }
   const result = await deps.cache.get(ref, credentials, () => deps.inspector.inspect(ref, credentials));
   if (!result.ok) {
-    return { ok: false, error: asStateError(result.error), retryAfterSeconds: result.retryAfterSeconds };
+    return {
+      ok: false,
+      error: asStateError(result.error, ref),
+      retryAfterSeconds: result.retryAfterSeconds,
+    };
   }
   try {
     const metadata = metadataFromLabels(result.inspection.labels, result.inspection.annotations);
@@ -125,9 +129,9 @@ async function inspectRegistry(spec: AIMModelSpec, deps: MetadataDependencies): 
   }
 }
 
-function asStateError(err: unknown): StateError {
+function asStateError(err: unknown, ref?: RegistryReference): StateError {
   if (err instanceof StateError) return err;
-  if (isRegistryError(err)) return registryFailure(err);
+  if (isRegistryError(err)) return registryFailure(err, ref);
   if (err instanceof InvalidImageMetadataError) {
     return invalidMetadata(ERROR_CATEGORIES.unknown, `image labels are unusable: ${err.message}`);
   }

@@ -8,6 +8,7 @@
 import { MODEL_REASONS } from '../constants/model-conditions.ts';
 import { ERROR_CATEGORIES, type ErrorCategory, StateError } from '../reconcile/categorize.ts';
 import type { RegistryError, RegistryErrorKind } from '../registry/errors.ts';
+import { describeReference, type RegistryReference } from '../registry/reference.ts';
 
 const MAPPING: Readonly<Record<RegistryErrorKind, { category: ErrorCategory; reason: string }>> = {
   'invalid-reference': { category: ERROR_CATEGORIES.unknown, reason: MODEL_REASONS.invalidImageReference },
@@ -22,7 +23,14 @@ const MAPPING: Readonly<Record<RegistryErrorKind, { category: ErrorCategory; rea
   'invalid-response': { category: ERROR_CATEGORIES.unknown, reason: MODEL_REASONS.imageRegistryError },
 };
 
-export function registryFailure(err: RegistryError): StateError {
+/**
+ * The message names the image as well as the registry (issue 14): transport errors only know the
+ * host, so the reference is put in front when the message does not already carry it.
+ */
+export function registryFailure(err: RegistryError, ref?: RegistryReference): StateError {
   const { category, reason } = MAPPING[err.kind];
-  return new StateError(category, reason, err.message, { cause: err });
+  const named =
+    ref === undefined || err.message.includes(describeReference(ref)) || err.message.includes(ref.image);
+  const message = named ? err.message : `image ${ref.image}: ${err.message}`;
+  return new StateError(category, reason, message, { cause: err });
 }

@@ -5,9 +5,11 @@
  * credentials as Basic auth, or anonymously) and resend with it. Tokens are cached per registry,
  * scope and credentials until they expire.
  */
+
 import type { RegistryCredentials } from './credentials.ts';
 import { parseJson } from './documents.ts';
 import { RegistryError } from './errors.ts';
+import type { HostLimiter } from './host-limiter.ts';
 import { checkUrlAllowed, type RegistryRequestCounts, readBody, send } from './http.ts';
 import { failForStatus } from './responses.ts';
 import { DEFAULT_TOKEN_LIFETIME_SECONDS, TokenCache } from './token-cache.ts';
@@ -32,6 +34,8 @@ export interface AuthContext {
   timeoutMs: number;
   maxTokenBytes: number;
   signal?: AbortSignal;
+  /** Per-host concurrency; default the process's. */
+  limiter?: HostLimiter;
 }
 
 function scopeOf(ctx: AuthContext): string {
@@ -116,6 +120,7 @@ export class RegistryAuthenticator {
       category: 'token',
       timeoutMs: ctx.timeoutMs,
       counts: ctx.counts,
+      ...(ctx.limiter ? { limiter: ctx.limiter } : {}),
       ...(ctx.signal ? { signal: ctx.signal } : {}),
       ...(ctx.credentials ? { authorization: basicAuthorization(ctx.credentials) } : {}),
     });

@@ -26,6 +26,7 @@ export async function authorizedGet(
       headers,
       timeoutMs: ctx.timeoutMs,
       counts: ctx.counts,
+      ...(ctx.limiter ? { limiter: ctx.limiter } : {}),
       ...(ctx.signal ? { signal: ctx.signal } : {}),
       ...(state.authorization !== undefined ? { authorization: state.authorization } : {}),
     });

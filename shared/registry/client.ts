@@ -17,6 +17,7 @@ import {
   parseJson,
 } from './documents.ts';
 import { RegistryError } from './errors.ts';
+import type { HostLimiter } from './host-limiter.ts';
 import {
   emptyRequestCounts,
   type RegistryRequestCounts,
@@ -34,6 +35,7 @@ import {
 import { DEFAULT_PLATFORM, describePlatforms, type Platform, selectPlatform } from './platform.ts';
 import { describeReference, manifestReference, type RegistryReference } from './reference.ts';
 import { failForStatus } from './responses.ts';
+import { registrySettingsFromEnv } from './settings.ts';
 
 export interface ImageInspection {
   /** Digest of the image manifest the labels come from (the platform's, for an index). */
@@ -47,9 +49,9 @@ export interface ImageInspection {
 }
 
 export interface RegistryClientOptions {
-  /** Per HTTP request. Default 10 s. */
+  /** Per HTTP request. Default AIM_REGISTRY_TIMEOUT_MS, else 10 s. */
   requestTimeoutMs?: number;
-  /** For the whole inspection, all round trips included. Default 30 s. */
+  /** For the whole inspection, all round trips included. Default 30 s, at least 3 requests' worth. */
   inspectionTimeoutMs?: number;
   /** Default 4 MiB (distribution's own manifest limit). */
   maxManifestBytes?: number;
@@ -59,6 +61,8 @@ export interface RegistryClientOptions {
   maxTokenBytes?: number;
   platform?: Platform;
   authenticator?: RegistryAuthenticator;
+  /** Per-host concurrency. Default: the process's (AIM_REGISTRY_CONCURRENCY). */
+  limiter?: HostLimiter;
 }
 
 const MiB = 1024 * 1024;
@@ -86,10 +90,12 @@ export class RegistryClient {
   readonly #maxTokenBytes: number;
   readonly #platform: Platform;
   readonly #auth: RegistryAuthenticator;
+  readonly #limiter: HostLimiter | undefined;
 
   constructor(options: RegistryClientOptions = {}) {
-    this.#requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
-    this.#inspectionTimeoutMs = options.inspectionTimeoutMs ?? 30_000;
+    this.#limiter = options.limiter;
+    this.#requestTimeoutMs = options.requestTimeoutMs ?? registrySettingsFromEnv().timeoutMs;
+    this.#inspectionTimeoutMs = options.inspectionTimeoutMs ?? Math.max(30_000, 3 * this.#requestTimeoutMs);
     this.#maxManifestBytes = options.maxManifestBytes ?? 4 * MiB;
     this.#maxConfigBytes = options.maxConfigBytes ?? 8 * MiB;
     this.#maxTokenBytes = options.maxTokenBytes ?? MiB;
@@ -232,6 +238,7 @@ export class RegistryClient {
       timeoutMs: this.#requestTimeoutMs,
       maxTokenBytes: this.#maxTokenBytes,
       signal: session.signal,
+      ...(this.#limiter ? { limiter: this.#limiter } : {}),
     };
   }
 

@@ -1,11 +1,14 @@
 /**
- * One HTTP exchange with a registry on Node's global `fetch`: a timeout per request, redirects
+ * One HTTP exchange with a registry on Node's global `fetch`: a timeout per request (the wait for
+ * a per-host slot included, see host-limiter.ts), redirects
  * followed by hand so that `Authorization` never travels to another origin (blob downloads are
  * commonly redirected to object storage) and never downgrades to plain HTTP, bounded response
  * bodies, and transport failures turned into `unreachable` RegistryErrors.
  */
 import { RegistryError } from './errors.ts';
+import type { HostLimiter } from './host-limiter.ts';
 import { isLoopbackHost } from './reference.ts';
+import { processHostLimiter } from './settings.ts';
 
 export const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
@@ -38,6 +41,8 @@ export interface SendOptions {
   /** Aborts the whole inspection (overall deadline). */
   signal?: AbortSignal;
   counts: RegistryRequestCounts;
+  /** Per-host concurrency; default the process's (AIM_REGISTRY_CONCURRENCY). */
+  limiter?: HostLimiter;
 }
 
 export interface SendResult {
@@ -75,6 +80,51 @@ function timeoutSignal(timeoutMs: number, signal: AbortSignal | undefined): Abor
   return signal ? AbortSignal.any([timeout, signal]) : timeout;
 }
 
+function isTimeout(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { name?: unknown }).name === 'TimeoutError';
+}
+
+/** No answer in time: says how long was waited, and whether the wait was for a free slot. */
+function timedOut(
+  host: string,
+  timeoutMs: number,
+  limiter: HostLimiter | undefined,
+  err: unknown,
+): RegistryError {
+  const waiting =
+    limiter === undefined
+      ? ''
+      : ` (still waiting for one of ${limiter.limit} request slots for this host, AIM_REGISTRY_CONCURRENCY)`;
+  return new RegistryError(
+    'unreachable',
+    `registry ${host} did not answer within ${timeoutMs} ms${waiting}`,
+    { cause: err },
+  );
+}
+
+/** `fetch` inside a slot of the host's limiter; the slot is released once the headers arrive. */
+async function limitedFetch(
+  url: URL,
+  init: RequestInit,
+  options: SendOptions,
+  signal: AbortSignal,
+): Promise<Response> {
+  const limiter = options.limiter ?? processHostLimiter();
+  let release: (() => void) | undefined;
+  try {
+    release = await limiter.acquire(url.host, signal);
+  } catch (err) {
+    throw isTimeout(err) ? timedOut(url.host, options.timeoutMs, limiter, err) : unreachable(url.host, err);
+  }
+  try {
+    return await fetch(url, { ...init, signal });
+  } catch (err) {
+    throw isTimeout(err) ? timedOut(url.host, options.timeoutMs, undefined, err) : unreachable(url.host, err);
+  } finally {
+    release();
+  }
+}
+
 export async function send(input: URL, options: SendOptions): Promise<SendResult> {
   const origin = input.origin;
   let url = input;
@@ -84,17 +134,8 @@ export async function send(input: URL, options: SendOptions): Promise<SendResult
     if (options.authorization !== undefined && url.origin === origin)
       headers.authorization = options.authorization;
     options.counts[options.category]++;
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method: 'GET',
-        headers,
-        redirect: 'manual',
-        signal: timeoutSignal(options.timeoutMs, options.signal),
-      });
-    } catch (err) {
-      throw unreachable(url.host, err);
-    }
+    const signal = timeoutSignal(options.timeoutMs, options.signal);
+    const response = await limitedFetch(url, { method: 'GET', headers, redirect: 'manual' }, options, signal);
     const location = response.headers.get('location');
     if (!REDIRECT_STATUSES.has(response.status) || location === null) return { response, url };
     await discard(response);

@@ -14,6 +14,7 @@ import { emptyRequestCounts, type RegistryRequestCounts, readBody } from './http
 import { nextPageUrl } from './link-header.ts';
 import { DOCKER_HUB_DOMAIN, DOCKER_HUB_HOST, isLoopbackHost } from './reference.ts';
 import { failForStatus } from './responses.ts';
+import { registrySettingsFromEnv } from './settings.ts';
 
 export const CATALOG_SCOPE = 'registry:catalog:*';
 const PAGE_SIZE = 1000;
@@ -31,7 +32,7 @@ export function registryEndpoint(domain: string): RegistryEndpoint {
 }
 
 export interface ListingOptions {
-  /** Per HTTP request. Default 10 s. */
+  /** Per HTTP request. Default AIM_REGISTRY_TIMEOUT_MS, else 10 s. */
   requestTimeoutMs?: number;
   /** Default 100 pages per listing. */
   maxPages?: number;
@@ -51,7 +52,7 @@ export class RegistryLister {
   readonly #auth: RegistryAuthenticator;
 
   constructor(options: ListingOptions = {}) {
-    this.#timeoutMs = options.requestTimeoutMs ?? 10_000;
+    this.#timeoutMs = options.requestTimeoutMs ?? registrySettingsFromEnv().timeoutMs;
     this.#maxPages = options.maxPages ?? 100;
     this.#maxPageBytes = options.maxPageBytes ?? 8 * 1024 * 1024;
     this.#auth = options.authenticator ?? new RegistryAuthenticator();

@@ -322,17 +322,18 @@ describe('AIMModel registry failures', () => {
       const err = await reconcileExpectingRetry({ recorder: events });
       expect(err.retryAfterSeconds).toBe(5);
       expect(stored()?.status.status).toBe('Degraded');
+      // The image is named in front of what the registry said (issue 14).
       expect(conditionOf(stored(), 'ImageMetadataReady')).toMatchObject({
         status: 'False',
         reason,
-        message: `registry says ${kind}`,
+        message: `image ${IMAGE}: registry says ${kind}`,
       });
       expect(conditionOf(stored(), 'DependenciesReachable')?.status).toBe('False');
       expect(events.events).toContainEqual(expect.objectContaining({ type: 'Warning', reason }));
       expect(conditionOf(stored(), 'Ready')).toMatchObject({
         status: 'False',
         reason,
-        message: `Component ImageMetadata is not ready: registry says ${kind}`,
+        message: `Component ImageMetadata is not ready: image ${IMAGE}: registry says ${kind}`,
       });
       expect(templates()).toEqual([]);
       // Within the backoff the registry is left alone.

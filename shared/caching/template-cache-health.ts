@@ -4,17 +4,20 @@
  */
 import type { CachedArtifact } from '../api/aim-template-cache.ts';
 import { TEMPLATE_CACHE_COMPONENTS, TEMPLATE_CACHE_REASONS } from '../constants/cache-conditions.ts';
-import { CONDITION_TYPES, componentConditionType } from '../constants/conditions.ts';
+import { CONDITION_TYPES, componentConditionType, ERROR_REASONS } from '../constants/conditions.ts';
 import { AIM_STATUSES, type AIMStatus, statusPriority } from '../constants/status.ts';
+import { isNotFound } from '../kube/errors.ts';
+import { ERROR_CATEGORIES, StateError } from '../reconcile/categorize.ts';
 import type { ConditionStatus } from '../reconcile/conditions.ts';
 import {
   type ComponentHealth,
   DEPENDENCY_TYPES,
   type FetchResult,
+  fetchFailed,
   type HealthInspection,
   toUpstreamComponentHealth,
 } from '../reconcile/health.ts';
-import { type ArtifactObject, statusOf, type TemplateObject } from './kinds.ts';
+import { type ArtifactObject, statusOf, type TemplateCacheObject, type TemplateObject } from './kinds.ts';
 import type { CacheComposition } from './template-cache-match.ts';
 
 export const ARTIFACTS_CONDITION_TYPE = componentConditionType(TEMPLATE_CACHE_COMPONENTS.artifacts);
@@ -43,8 +46,35 @@ export function inspectTemplate(template: TemplateObject): HealthInspection {
   return { state, reason: ready.reason ?? '', message: ready.message ?? '' };
 }
 
-export function serviceTemplateHealth(template: FetchResult<TemplateObject>): ComponentHealth {
-  return toUpstreamComponentHealth(TEMPLATE_CACHE_COMPONENTS.serviceTemplate, template, inspectTemplate);
+/** Where a cache's template was looked for, for the message of a missing one (issue 14). */
+function whereLooked(cache: TemplateCacheObject): string {
+  const namespace = cache.metadata.namespace ?? '';
+  switch (cache.spec.templateScope) {
+    case 'Cluster':
+      return 'no AIMClusterServiceTemplate of that name (spec.templateScope Cluster)';
+    case 'Namespace':
+      return `no AIMServiceTemplate in namespace ${namespace} (spec.templateScope Namespace)`;
+    default:
+      return `no AIMServiceTemplate in namespace ${namespace} and no AIMClusterServiceTemplate of that name`;
+  }
+}
+
+export function serviceTemplateHealth(
+  cache: TemplateCacheObject,
+  template: FetchResult<TemplateObject>,
+): ComponentHealth {
+  const result =
+    !template.ok && isNotFound(template.error)
+      ? fetchFailed<TemplateObject>(
+          new StateError(
+            ERROR_CATEGORIES.missingUpstreamDependency,
+            ERROR_REASONS.referenceNotFound,
+            `spec.templateName "${cache.spec.templateName}": ${whereLooked(cache)}`,
+            { cause: template.error },
+          ),
+        )
+      : template;
+  return toUpstreamComponentHealth(TEMPLATE_CACHE_COMPONENTS.serviceTemplate, result, inspectTemplate);
 }
 
 export interface ArtifactsVerdict {

@@ -40,7 +40,7 @@ export function templateCacheHealth(fetched: TemplateCacheFetched): ComponentHea
   const health: ComponentHealth[] = [];
   if (fetched.runtimeConfig !== undefined)
     health.push(runtimeConfigHealth(fetched.runtimeConfig, { upstream: true }));
-  health.push(serviceTemplateHealth(fetched.template));
+  health.push(serviceTemplateHealth(fetched.cache, fetched.template));
   const artifacts = artifactsHealth(fetched.artifacts, fetched.composition);
   if (artifacts !== undefined) health.push(artifacts);
   return health;

@@ -12,6 +12,8 @@ export const MODEL_SOURCE_REASONS = {
   modelsCreated: 'ModelsCreated',
   // A filter naming another registry than spec.registry
   registryMismatch: 'RegistryMismatch',
+  // spec.registry is not a host[:port] (issue 14)
+  invalidRegistry: 'InvalidRegistry',
   // MaxModelsLimitReached condition
   limitReached: 'LimitReached',
   withinLimit: 'WithinLimit',

@@ -6,6 +6,7 @@
 import type { AIMClusterModelSourceSpec, ModelSourceFilter } from '../api/aim-cluster-model-source.ts';
 import { MODEL_SOURCE_REASONS } from '../constants/model-source-conditions.ts';
 import { ERROR_CATEGORIES, StateError } from '../reconcile/categorize.ts';
+import { registryHostProblem } from '../registry/reference.ts';
 import { settleWithConcurrency } from '../runtime/concurrency.ts';
 import {
   type FilterPattern,
@@ -31,6 +32,9 @@ async function listFilter(
   pattern: FilterPattern,
   credentialsFor: CredentialsFor,
 ): Promise<SourceImage[]> {
+  const problem = registryHostProblem('spec.registry', spec.registry);
+  if (problem !== undefined)
+    throw new StateError(ERROR_CATEGORIES.invalidSpec, MODEL_SOURCE_REASONS.invalidRegistry, problem);
   const registry = normalizeRegistry(spec.registry);
   if (pattern.registry !== undefined && normalizeRegistry(pattern.registry) !== registry) {
     throw new StateError(

@@ -142,7 +142,9 @@ export async function fetchMergedRuntimeConfig(
       error: new StateError(
         ERROR_CATEGORIES.missingUpstreamDependency,
         RUNTIME_CONFIG_REASONS.configNotFound,
-        `RuntimeConfig ${resolvedName} not found`,
+        namespace === undefined
+          ? `spec.runtimeConfigName "${resolvedName}": no AIMClusterRuntimeConfig of that name`
+          : `spec.runtimeConfigName "${resolvedName}": no AIMRuntimeConfig in namespace ${namespace} and no AIMClusterRuntimeConfig of that name`,
       ),
     };
   }

@@ -74,6 +74,13 @@ export function quoteValue(value: string): string {
   return quoted.length > MAX_QUOTED ? `${quoted.slice(0, MAX_QUOTED - 3)}…"` : quoted;
 }
 
+/** Why `registry` (a host with an optional port, as `spec.registry` holds it) cannot be listed. */
+export function registryHostProblem(field: string, registry: string): string | undefined {
+  const host = registry.trim().replace(/\/+$/, '');
+  if (DOMAIN.test(host)) return undefined;
+  return `${field} ${quoteValue(registry)} is not a registry host (host[:port], e.g. ghcr.io or registry.example.com:5000)`;
+}
+
 /**
  * Why `image`, written in `field`, cannot be used: `spec.image "A B" is not a valid image
  * reference: contains whitespace`; undefined when it parses. No registry is contacted.

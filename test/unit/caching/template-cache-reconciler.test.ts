@@ -258,16 +258,23 @@ describe('template cache status from its template (spec §11.5)', () => {
     return { stored: storedCache(kube, 'c'), artifacts: artifacts(kube) };
   }
 
-  it('fails with ReferenceNotFound for a missing template or the wrong scope', async () => {
-    for (const [template, spec] of [
-      [undefined, {}],
-      [readyTemplate('tpl', [{ modelId: 'o/m', sourceUri: 'hf://o/m' }]), { templateScope: 'Cluster' }],
+  it('fails with ReferenceNotFound naming spec.templateName for a missing template or the wrong scope', async () => {
+    for (const [template, spec, where] of [
+      [undefined, {}, 'no AIMServiceTemplate in namespace'],
+      [
+        readyTemplate('tpl', [{ modelId: 'o/m', sourceUri: 'hf://o/m' }]),
+        { templateScope: 'Cluster' },
+        'no AIMClusterServiceTemplate of that name (spec.templateScope Cluster)',
+      ],
     ] as const) {
       const { stored, artifacts: created } = await statusFor(template, spec);
       expect(stored?.status?.status).toBe('Failed');
       expect(condition(stored, 'ServiceTemplateReady')).toMatchObject({
         status: 'False',
         reason: 'ReferenceNotFound',
+        message: expect.stringMatching(
+          new RegExp(`^spec\\.templateName "[^"]+": ${where.replace(/[()]/g, '\\$&')}`),
+        ),
       });
       expect(condition(stored, 'Ready')).toMatchObject({ status: 'False', reason: 'ReferenceNotFound' });
       expect(condition(stored, 'ArtifactsReady')).toMatchObject({ reason: 'NoCaches' });

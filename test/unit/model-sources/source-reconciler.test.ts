@@ -155,6 +155,18 @@ describe('AIMClusterModelSource reconciler', () => {
     );
   });
 
+  it('with a spec.registry that is no host: Failed, naming the field and the value (issue 14)', async () => {
+    kube.seed(modelSource('bad', { registry: 'not a host', filters: [{ image: 'team/*' }] }));
+    await reconcile('bad', NOW);
+    const source = stored('bad')!;
+    expect(models()).toEqual([]);
+    expect(source.status.status).toBe('Failed');
+    expect(conditionOf(source, 'Ready')).toMatchObject({
+      reason: 'AllFiltersFailed',
+      message: expect.stringContaining('filter "team/*": spec.registry "not a host" is not a registry host'),
+    });
+  });
+
   it('with the pull secret from the operator namespace: models, which carry the secret', async () => {
     kube.seed(
       dockerSecret('regcred', 'aim-system', { 'private.example': { username: 'robot', password: PASSWORD } }),

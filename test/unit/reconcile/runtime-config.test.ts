@@ -131,7 +131,8 @@ describe('fetchMergedRuntimeConfig', () => {
       expect(result.error).toMatchObject({
         category: 'MissingUpstreamDependency',
         reason: 'ConfigNotFound',
-        message: 'RuntimeConfig gpu not found',
+        message:
+          'spec.runtimeConfigName "gpu": no AIMRuntimeConfig in namespace team and no AIMClusterRuntimeConfig of that name',
       });
     for (const upstream of [false, true]) {
       const state = computeState({ health: [runtimeConfigHealth(result, { upstream })], now: new Date() });
@@ -147,7 +148,9 @@ describe('fetchMergedRuntimeConfig', () => {
       expect(findCondition(state.conditions, 'Ready')).toMatchObject({
         status: 'False',
         reason: 'ConfigNotFound',
-        message: 'Component RuntimeConfig is not ready: RuntimeConfig gpu not found',
+        message: expect.stringContaining(
+          'Component RuntimeConfig is not ready: spec.runtimeConfigName "gpu"',
+        ),
       });
     }
   });

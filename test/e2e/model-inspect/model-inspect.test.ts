@@ -362,6 +362,29 @@ describe('model-inspect against a real registry', () => {
     await modelWhen('air-gapped', 'Ready', (m) => m.status?.status === 'Ready');
   });
 
+  it('fails a malformed image reference at once, naming spec.image and the value (issue 14)', async () => {
+    const started = Date.now();
+    await client.apply(model('bad-ref', { image: 'UPPER/Case::bad' }), { fieldManager: FIELD_MANAGER });
+    const failed = await modelWhen('bad-ref', 'Failed', (m) => m.status?.status === 'Failed');
+    console.log(`malformed image reference → Failed in ${Date.now() - started} ms`);
+    const message = 'spec.image "UPPER/Case::bad" is not a valid image reference: malformed tag ":bad"';
+    expect(condition(failed, 'ImageMetadataReady')).toMatchObject({
+      status: 'False',
+      reason: 'InvalidImageReference',
+      message,
+    });
+    // The top-level condition carries the same cause, not a generic one.
+    expect(condition(failed, 'Ready')).toMatchObject({
+      status: 'False',
+      reason: 'InvalidImageReference',
+      message: `Component ImageMetadata is not ready: ${message}`,
+    });
+    expect(condition(failed, 'ConfigValid')).toMatchObject({ status: 'False', reason: 'InvalidSpec' });
+    // Not a registry problem: nothing was unreachable, and nothing is retried as if it were.
+    expect(condition(failed, 'DependenciesReachable')).toBeUndefined();
+    expect(await templatesOf('bad-ref')).toEqual([]);
+  });
+
   it('fails naming a missing pull secret and its namespace, and recovers once it exists', async () => {
     await client.apply(
       model('no-secret', {

@@ -119,14 +119,18 @@ async function untilCondition(
   });
 }
 
-/** The overall status isvc-render would write from what service-resolve wrote. */
-function summary(service: KubeObject): string {
+/** The overall status and Ready condition isvc-render would write from what service-resolve wrote. */
+function summaryOf(service: KubeObject) {
   const status = service.status ?? {};
   return summarizeConditions(conditionsOf(status), {
     now: new Date(),
     components: componentHealthOf(status),
     statusMapping: aimServiceStatus,
-  }).status;
+  });
+}
+
+function summary(service: KubeObject): string {
+  return summaryOf(service).status;
 }
 
 async function expectRejected(object: KubeObject, field: string): Promise<void> {
@@ -390,13 +394,22 @@ describe('service-resolve: bad input', () => {
     await createService('bad-image', { model: { image: 'ghcr.io/e2e/broken:' } });
     await createService('no-template', { model: { name: 'llama' }, template: { name: 'does-not-exist' } });
     const badImage = await untilCondition('bad-image', 'ModelReady', 'InvalidImageReference', 'False');
-    expect(condition(badImage, 'ModelReady')?.message).toContain(
-      'invalid image reference "ghcr.io/e2e/broken:"',
+    expect(condition(badImage, 'ModelReady')?.message).toBe(
+      'spec.model.image "ghcr.io/e2e/broken:" is not a valid image reference: malformed tag ""',
     );
     expect(summary(badImage)).toBe('Failed');
     const noTemplate = await untilCondition('no-template', 'TemplateReady', 'TemplateNotFound', 'False');
-    expect(condition(noTemplate, 'TemplateReady')?.message).toContain('template "does-not-exist" not found');
-    expect(summary(noTemplate)).toBe('Failed');
+    const notFound = `spec.template.name: template "does-not-exist" not found in namespace ${NS} or cluster scope`;
+    expect(condition(noTemplate, 'TemplateReady')?.message).toBe(notFound);
+    // The top-level condition names the template and the reason, not a generic ReferenceNotFound
+    // or Progressing (issue 14).
+    const top = summaryOf(noTemplate);
+    expect(top.status).toBe('Failed');
+    expect(top.ready).toMatchObject({
+      status: 'False',
+      reason: 'TemplateNotFound',
+      message: `Component Template is not ready: ${notFound}`,
+    });
     expect((await list(MODEL)).length).toBe(modelsBefore);
     expect((await list(TEMPLATE)).length).toBe(templatesBefore);
   });

@@ -219,6 +219,30 @@ describe('template-discover on a real API server', () => {
     ).toEqual(['75a3', '75b3']);
   });
 
+  it('fails a template naming a missing model, with the field and the value (issue 14)', async () => {
+    await createTemplate(client(), 'e2e-orphan', { modelName: 'no-such-model', hardware: GPU }, NS);
+    const failed = await templateWhere('e2e-orphan', NS, hasStatus('Failed'), 'Failed');
+    const message = `spec.modelName "no-such-model": AIMModel not found in namespace "${NS}"`;
+    expect(conditionOf(failed, 'ModelReady')).toMatchObject({
+      status: 'False',
+      reason: 'ReferenceNotFound',
+      message: expect.stringContaining(message),
+    });
+    expect(conditionOf(failed, 'Ready')).toMatchObject({
+      status: 'False',
+      reason: 'ReferenceNotFound',
+      message: expect.stringContaining(`Component Model is not ready: ${message}`),
+    });
+    expect(conditionOf(failed, 'ConfigValid')).toMatchObject({
+      status: 'False',
+      reason: 'ReferenceNotFound',
+    });
+    const jobs = await discoveryJobs(client());
+    expect(jobs.filter((job) => job.metadata.labels?.['aim.eai.amd.com/template'] === 'e2e-orphan')).toEqual(
+      [],
+    );
+  });
+
   it('backs a failing discovery off and retries it with a new Job only after the backoff', async () => {
     if (!failingAttempts) throw new Error('the attempts of e2e-fails are not being followed');
     // As first seen with attempt 1 recorded: later attempts overwrite status.discovery.

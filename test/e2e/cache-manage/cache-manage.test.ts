@@ -377,7 +377,8 @@ describe('artifact downloads and their failures', () => {
       status: 'False',
       reason: 'SourceNotFound',
     });
-    expect(conditionOf(missing, 'Ready')).toMatchObject({ status: 'False', reason: 'InvalidSpec' });
+    // Ready names the failing component's own reason (issue 14), not only the category.
+    expect(conditionOf(missing, 'Ready')).toMatchObject({ status: 'False', reason: 'SourceNotFound' });
     expect(missing.status.progress.displayPercentage).toBe('N/A');
     const gated = await artifactWhere(
       NS,

@@ -41,6 +41,21 @@ export function isErrorLevel(condition: Condition, context: ErrorLevelContext): 
   return contribution !== undefined && ERROR_STATES.has(contribution);
 }
 
+/**
+ * A not-ready Ready condition repeats the reason of the component that decides the status
+ * (readiness-cause.ts); that component's own condition already made (or makes) the event, so a
+ * second one for Ready would only double the Events an object produces.
+ */
+function mirrorsComponent(condition: Condition, next: readonly Condition[]): boolean {
+  if (condition.type !== CONDITION_TYPES.ready || condition.status === 'True') return false;
+  return next.some(
+    (other) =>
+      other.status !== 'True' &&
+      other.reason === condition.reason &&
+      conditionComponent(other.type) !== undefined,
+  );
+}
+
 /** The events for the conditions in `next` that transitioned relative to `previous`. */
 export function conditionTransitionEvents(
   previous: readonly Condition[],
@@ -50,6 +65,7 @@ export function conditionTransitionEvents(
   const events: ConditionEvent[] = [];
   for (const condition of next) {
     if (!isTransition(findCondition(previous, condition.type), condition)) continue;
+    if (mirrorsComponent(condition, next)) continue;
     const message = condition.message || `${condition.type} is ${condition.status}`;
     events.push({
       conditionType: condition.type,

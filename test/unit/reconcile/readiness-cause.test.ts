@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATEGORIES, StateError } from '../../../shared/reconcile/categorize.ts';
+import { conditionTransitionEvents } from '../../../shared/reconcile/condition-events.ts';
 import { findCondition } from '../../../shared/reconcile/conditions.ts';
 import type { ComponentHealth } from '../../../shared/reconcile/health.ts';
 import { aggregateReadiness } from '../../../shared/reconcile/readiness.ts';
@@ -148,5 +149,39 @@ describe('Ready names the deciding component (issue 14)', () => {
       message: 'Component Model is not ready: 2 models use image x',
     });
     expect(findCondition(summary.conditions, 'ConfigValid')?.reason).toBe('InvalidSpec');
+  });
+});
+
+describe('events for a Ready condition that repeats a component (issue 14)', () => {
+  const context = { overall: 'Failed' as const, contributionOf: () => 'Failed' as const };
+  const at = (type: string, status: 'True' | 'False', reason: string) => ({
+    type,
+    status,
+    reason,
+    message: `${type} ${reason}`,
+    lastTransitionTime: '',
+  });
+
+  it('the component’s transition makes the one event; Ready repeating it makes none', () => {
+    const next = [
+      at('ImageMetadataReady', 'False', 'InvalidImageReference'),
+      at('Ready', 'False', 'InvalidImageReference'),
+    ];
+    const events = conditionTransitionEvents([], next, context);
+    expect(events.map((event) => [event.conditionType, event.type, event.reason])).toEqual([
+      ['ImageMetadataReady', 'Warning', 'InvalidImageReference'],
+    ]);
+  });
+
+  it('Ready turning True, or with words of its own, still makes an event', () => {
+    const previous = [at('ModelReady', 'False', 'ModelNotReady'), at('Ready', 'False', 'ModelNotReady')];
+    const ready = conditionTransitionEvents(
+      previous,
+      [at('ModelReady', 'True', 'ModelResolved'), at('Ready', 'True', 'AllComponentsReady')],
+      context,
+    );
+    expect(ready.map((event) => event.conditionType)).toEqual(['ModelReady', 'Ready']);
+    const generic = conditionTransitionEvents([], [at('Ready', 'False', 'InvalidSpec')], context);
+    expect(generic.map((event) => event.reason)).toEqual(['InvalidSpec']);
   });
 });

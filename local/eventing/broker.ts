@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { CloudEvent, HTTP } from 'cloudevents';
 import { parseIsoDurationMs } from './durations.ts';
+import type { EventFaultInjector } from './event-faults.ts';
 import { type EventAttributes, triggerMatches } from './filters.ts';
 import type { DeliverySpec, Destination, Trigger } from './manifests.ts';
 
@@ -32,6 +33,8 @@ export interface LocalBrokerOptions {
   log?: (line: Record<string, unknown>) => void;
   /** Upper bound of concurrent deliveries per subscriber, like a dispatcher's worker pool. */
   maxInFlightPerSubscriber?: number;
+  /** Drops, duplicates and delays a seeded fraction of events per Trigger (fault tests). */
+  faults?: EventFaultInjector;
 }
 
 /** Status codes Knative's dispatcher retries (plus any transport error). */
@@ -148,14 +151,34 @@ export class LocalBroker {
     const attrs = attributesOf(event);
     for (const trigger of this.options.triggers) {
       if (!triggerMatches(trigger, attrs)) continue;
+      const fault = this.options.faults?.decide(trigger.metadata.name, {
+        type: event.type,
+        kind: attrs.kind,
+        name: attrs.name,
+      });
+      // A dropped event is lost for good: no attempt, no retry, no dead letter.
+      if (fault?.action === 'drop') continue;
+      this.dispatch(trigger, event, fault?.action === 'delay' ? fault.delayMs : 0);
+      if (fault?.action === 'duplicate') this.dispatch(trigger, event, fault.delayMs);
+    }
+  }
+
+  /**
+   * Delivers to the subscriber the Trigger resolves to now (with several instances of a function
+   * the resolver spreads deliveries), after `delayMs` when the event is held back.
+   */
+  private dispatch(trigger: Trigger, event: CloudEvent<unknown>, delayMs: number): void {
+    const run = async () => {
+      if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
       const url = this.options.resolve(trigger.spec.subscriber);
-      if (!url) continue;
+      if (!url || this.stopped) return;
       const pool = this.pools.get(url) ?? new Semaphore(this.options.maxInFlightPerSubscriber ?? 8);
       this.pools.set(url, pool);
-      const delivery = pool.run(() => this.deliver(trigger, url, event));
-      this.pending.add(delivery);
-      void delivery.finally(() => this.pending.delete(delivery));
-    }
+      await pool.run(() => this.deliver(trigger, url, event));
+    };
+    const delivery = run();
+    this.pending.add(delivery);
+    void delivery.finally(() => this.pending.delete(delivery));
   }
 
   private async deliver(trigger: Trigger, url: string, event: CloudEvent<unknown>): Promise<void> {

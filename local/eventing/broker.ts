@@ -17,6 +17,8 @@ export interface DeadLetter {
 /** The final outcome of one event's delivery to one Trigger's subscriber. */
 export interface DeliveryRecord {
   trigger: string;
+  /** The instance the event went to (the last attempt's). */
+  subscriber: string;
   eventId: string;
   type: string;
   kind?: string;
@@ -198,7 +200,7 @@ export class LocalBroker {
         await res.arrayBuffer();
         if (res.ok) {
           this.delivered++;
-          this.remember({ trigger, event, attempts: attempt, outcome: 'delivered', status: res.status });
+          this.remember({ trigger, url, event, attempts: attempt, outcome: 'delivered', status: res.status });
           return;
         }
         reason = `HTTP ${res.status}`;
@@ -230,7 +232,7 @@ export class LocalBroker {
       reason,
     };
     this.deadLetters.push(dead);
-    this.remember({ trigger, event, attempts, outcome: 'dead-letter' });
+    this.remember({ trigger, url, event, attempts, outcome: 'dead-letter' });
     this.log({ level: 'error', msg: 'dead letter: delivery retries exhausted', ...dead });
     await this.sendToDeadLetterSink(spec?.deadLetterSink, event, url, reason);
   }
@@ -260,6 +262,7 @@ export class LocalBroker {
 
   private remember(args: {
     trigger: Trigger;
+    url: string;
     event: CloudEvent<unknown>;
     attempts: number;
     outcome: DeliveryRecord['outcome'];
@@ -268,6 +271,7 @@ export class LocalBroker {
     const { event } = args;
     this.history.push({
       trigger: args.trigger.metadata.name,
+      subscriber: args.url,
       eventId: event.id,
       type: event.type,
       kind: typeof event.kind === 'string' ? event.kind : undefined,

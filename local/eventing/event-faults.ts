@@ -18,7 +18,15 @@ export interface EventFaultOptions {
   /** Upper bound of a delayed event's hold-back and of a duplicate's lag (default 3 s). */
   maxDelayMs?: number;
   /** Which events faults apply to (default every event); the others are always delivered. */
-  appliesTo?: (event: { type: string; kind?: string }) => boolean;
+  appliesTo?: (event: FaultedEvent) => boolean;
+  /** Events always dropped (an object whose every event is lost, that only the resync can find). */
+  lose?: (event: FaultedEvent) => boolean;
+}
+
+export interface FaultedEvent {
+  type: string;
+  kind?: string;
+  name?: string;
 }
 
 export interface FaultDecision {
@@ -70,7 +78,8 @@ export class EventFaultInjector {
   }
 
   /** The fate of the next event routed to `trigger`. */
-  decide(trigger: string, event: { type: string; kind?: string; name?: string }): FaultDecision {
+  decide(trigger: string, event: FaultedEvent): FaultDecision {
+    if (this.options.lose?.(event)) return this.record(trigger, event, { action: 'drop', delayMs: 0 });
     if (this.options.appliesTo && !this.options.appliesTo(event)) {
       this.counts.deliver++;
       return { action: 'deliver', delayMs: 0 };
@@ -92,11 +101,16 @@ export class EventFaultInjector {
           : roll < drop + duplicate + delay
             ? 'delay'
             : 'deliver';
+    return this.record(trigger, event, { action, delayMs });
+  }
+
+  private record(trigger: string, event: FaultedEvent, decision: FaultDecision): FaultDecision {
+    const { action } = decision;
     this.counts[action]++;
     if (action !== 'deliver') {
       this.faults.push({ trigger, action, type: event.type, kind: event.kind, name: event.name });
       if (this.faults.length > 10_000) this.faults.splice(0, this.faults.length - 10_000);
     }
-    return { action, delayMs };
+    return decision;
   }
 }

@@ -67,6 +67,13 @@ describe('EventFaultInjector', () => {
     expect(injector.decide('fn', { ...EVENT, kind: 'Job' }).action).toBe('drop');
   });
 
+  it('always drops the events `lose` picks, whatever the rates', () => {
+    const injector = new EventFaultInjector({ seed: 5, lose: (e) => e.name === 'lost' });
+    expect(actions(injector, 'fn', 5)).toEqual(Array(5).fill('deliver'));
+    expect(injector.decide('fn', { ...EVENT, name: 'lost' }).action).toBe('drop');
+    expect(injector.faults).toEqual([{ trigger: 'fn', action: 'drop', ...EVENT, name: 'lost' }]);
+  });
+
   it('rejects rates outside [0, 1] or summing past 1', () => {
     expect(() => new EventFaultInjector({ seed: 1, drop: 0.6, duplicate: 0.5 })).toThrow(/sum to at most 1/);
     expect(() => new EventFaultInjector({ seed: 1, delay: -0.1 })).toThrow();

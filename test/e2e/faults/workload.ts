@@ -4,8 +4,10 @@
  * caching their weights (two sharing a cache, one dedicated), a spec change on a Running service
  * and a deletion. What "converged" means is checked by `converged` and `childrenProblems`.
  */
+
 import { DEFAULT_RULES, type SimulatorRulesInput } from '../../../local/simulator/rules.ts';
 import { writeSimulatorRules } from '../../../local/simulator/rules-configmap.ts';
+import { inlineModel } from '../../../scripts/bench/workload.ts';
 import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
 
 export const AIM = 'aim.eai.amd.com/v1alpha1';
@@ -39,30 +41,11 @@ export async function prepare(client: KubeClient, ns: string): Promise<void> {
   await writeSimulatorRules(client, rules());
 }
 
-function model(ns: string, name: string, recommendedDeployments: Record<string, unknown>[]): KubeObject {
-  return {
-    apiVersion: AIM,
-    kind: 'AIMModel',
-    metadata: { name, namespace: ns },
-    spec: {
-      image: 'ghcr.io/silogen/aim-dummy:0.1.10',
-      imageMetadata: {
-        model: {
-          canonicalName: 'HuggingFaceTB/SmolLM2-135M',
-          source: 'hf://HuggingFaceTB/SmolLM2-135M',
-          hfTokenRequired: false,
-          recommendedDeployments,
-        },
-      },
-    },
-  };
-}
-
 /** The services' model (its two recommended deployments become templates) and the discovery one. */
 export async function applyModels(client: KubeClient, ns: string): Promise<void> {
   const deployment = (metric: string) => ({ gpuModel: 'MI300X', gpuCount: 1, precision: 'fp8', metric });
-  await client.apply(model(ns, MODEL, [deployment('latency'), deployment('throughput')]), FM);
-  await client.apply(model(ns, DISCOVERY_MODEL, []), FM);
+  await client.apply(inlineModel(MODEL, ns, [deployment('latency'), deployment('throughput')]), FM);
+  await client.apply(inlineModel(DISCOVERY_MODEL, ns), FM);
 }
 
 /** Templates without model sources: each needs a discovery Job. */

@@ -125,7 +125,7 @@ export class Scenario {
   }
 
   /** The checks after convergence; returns the discovery peak for the report. */
-  async assertClean(): Promise<{ peak: number; service: KubeObject }> {
+  async assertClean(): Promise<{ peak: number; lockHolders: Set<string>; service: KubeObject }> {
     const { ns } = this.expected;
     expect(await duplicateChildren(this.client, ns)).toEqual([]);
     const peak = this.peak;
@@ -141,7 +141,7 @@ export class Scenario {
       namespace: ns,
       name: EDITED,
     });
-    return { peak: peak.peak(), service };
+    return { peak: peak.peak(), lockHolders: peak.lockHolders(), service };
   }
 
   async stop(): Promise<void> {

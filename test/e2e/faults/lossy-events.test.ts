@@ -4,7 +4,7 @@ import type { KubeObject } from '../../../shared/kube/types.ts';
 import { platformForTest } from '../support/platform.ts';
 import { eventually } from '../support/wait.ts';
 import { EDITED, PLATFORM, Scenario } from './scenario.ts';
-import { AIM, applyService } from './workload.ts';
+import { AIM } from './workload.ts';
 
 /**
  * 20 % of the CloudEvents each function would get are dropped, 20 % duplicated and 20 % held back
@@ -45,8 +45,7 @@ describe('20 % of CloudEvents dropped, 20 % duplicated, 20 % reordered', () => {
 
   it('converges: every service Running with its latest spec, no duplicates, ≤ 10 discovery Jobs', async () => {
     await scenario.create();
-    await applyService(platform.client, NS, LOST, 'Shared');
-    scenario.expected.services[LOST] = 1;
+    await scenario.applyService(LOST, 'Shared', 1);
     await scenario.servicesRunning();
     await scenario.changeAndDelete();
     const ms = await scenario.converged();

@@ -179,7 +179,10 @@ async function leftovers(client: KubeClient, expected: Expected): Promise<string
  * component label of artifact Jobs, the template index of a cache's artifacts, the template of a
  * discovery Job). Names are mostly derived, so a duplicate would come from a second create path.
  */
-export async function duplicateChildren(client: KubeClient, ns: string): Promise<string[]> {
+export async function duplicateChildren(
+  client: KubeClient,
+  ns: string,
+): Promise<{ checked: string[]; duplicates: string[] }> {
   const groups = new Map<string, string[]>();
   for (const child of await children(client, ns)) {
     const owner =
@@ -194,7 +197,9 @@ export async function duplicateChildren(client: KubeClient, ns: string): Promise
     const key = `${child.kind} of ${owner.kind} ${owner.name} (${role})`;
     groups.set(key, [...(groups.get(key) ?? []), child.metadata.name]);
   }
-  return [...groups]
-    .filter(([, names]) => names.length > 1)
-    .map(([key, names]) => `${key}: ${names.join(', ')}`);
+  const duplicates = [...groups].filter(([, names]) => names.length > 1);
+  return {
+    checked: [...groups.keys()],
+    duplicates: duplicates.map(([key, names]) => `${key}: ${names.join(', ')}`),
+  };
 }

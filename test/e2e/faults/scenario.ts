@@ -28,18 +28,24 @@ export const PLATFORM = { simulator: withSimulator, resyncIntervalMs: TEST_RESYN
 
 /** Where the service runs a changed spec after Running; the last of several quick edits must win. */
 export const EDITED = 'svc-edited';
-/** Deleted once Running: its InferenceService and caches must go with it. */
+/** Deleted once Running: its InferenceService and whatever else it owns must go with it. */
 export const DOOMED = 'svc-doomed';
 /** Shares its template cache with EDITED. */
 export const SHARER = 'svc-sharer';
 /** Caches its weights in a cache of its own. */
 export const DEDICATED = 'svc-dedicated';
 
-/** `name: Status (False conditions)` — what a timeout reports. */
+/** `name: Status (False conditions: their messages)` — what a timeout reports. */
 function describeStatus(object: { metadata: { name?: string }; status?: KubeObject['status'] }): string {
-  const failing = ((object.status?.conditions ?? []) as { type: string; status: string; reason: string }[])
+  const conditions = (object.status?.conditions ?? []) as {
+    type: string;
+    status: string;
+    reason: string;
+    message?: string;
+  }[];
+  const failing = conditions
     .filter((c) => c.status !== 'True')
-    .map((c) => `${c.type}=${c.reason}`);
+    .map((c) => `${c.type}=${c.reason}: ${(c.message ?? '').slice(0, 400)}`);
   return `${object.metadata.name}: ${object.status?.status ?? 'no status'} (${failing.join(', ')})`;
 }
 

@@ -184,7 +184,12 @@ export async function duplicateChildren(
   ns: string,
 ): Promise<{ checked: string[]; duplicates: string[] }> {
   const groups = new Map<string, string[]>();
+  const add = (key: string, name: string) => groups.set(key, [...(groups.get(key) ?? []), name]);
   for (const child of await children(client, ns)) {
+    // Services sharing a template share one cache, whichever of them asked first.
+    if (child.kind === 'AIMTemplateCache' && (child.spec?.mode ?? 'Shared') === 'Shared') {
+      add(`Shared AIMTemplateCache of template ${child.spec?.templateName}`, child.metadata.name);
+    }
     const owner =
       child.metadata.ownerReferences?.find((o) => o.controller) ?? child.metadata.ownerReferences?.[0];
     if (!owner) continue;
@@ -194,8 +199,7 @@ export async function duplicateChildren(
       labels['aim.eai.amd.com/template.index'],
       labels['aim.eai.amd.com/template'],
     ].join('/');
-    const key = `${child.kind} of ${owner.kind} ${owner.name} (${role})`;
-    groups.set(key, [...(groups.get(key) ?? []), child.metadata.name]);
+    add(`${child.kind} of ${owner.kind} ${owner.name} (${role})`, child.metadata.name);
   }
   const duplicates = [...groups].filter(([, names]) => names.length > 1);
   return {

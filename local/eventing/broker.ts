@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { CloudEvent, HTTP } from 'cloudevents';
 import { parseIsoDurationMs } from './durations.ts';
+import type { EventFaultInjector } from './event-faults.ts';
 import { type EventAttributes, triggerMatches } from './filters.ts';
 import type { DeliverySpec, Destination, Trigger } from './manifests.ts';
 
@@ -16,6 +17,8 @@ export interface DeadLetter {
 /** The final outcome of one event's delivery to one Trigger's subscriber. */
 export interface DeliveryRecord {
   trigger: string;
+  /** The instance the event went to (the last attempt's). */
+  subscriber: string;
   eventId: string;
   type: string;
   kind?: string;
@@ -32,6 +35,8 @@ export interface LocalBrokerOptions {
   log?: (line: Record<string, unknown>) => void;
   /** Upper bound of concurrent deliveries per subscriber, like a dispatcher's worker pool. */
   maxInFlightPerSubscriber?: number;
+  /** Drops, duplicates and delays a seeded fraction of events per Trigger (fault tests). */
+  faults?: EventFaultInjector;
 }
 
 /** Status codes Knative's dispatcher retries (plus any transport error). */
@@ -148,14 +153,34 @@ export class LocalBroker {
     const attrs = attributesOf(event);
     for (const trigger of this.options.triggers) {
       if (!triggerMatches(trigger, attrs)) continue;
+      const fault = this.options.faults?.decide(trigger.metadata.name, {
+        type: event.type,
+        kind: attrs.kind,
+        name: attrs.name,
+      });
+      // A dropped event is lost for good: no attempt, no retry, no dead letter.
+      if (fault?.action === 'drop') continue;
+      this.dispatch(trigger, event, fault?.action === 'delay' ? fault.delayMs : 0);
+      if (fault?.action === 'duplicate') this.dispatch(trigger, event, fault.delayMs);
+    }
+  }
+
+  /**
+   * Delivers to the subscriber the Trigger resolves to now (with several instances of a function
+   * the resolver spreads deliveries), after `delayMs` when the event is held back.
+   */
+  private dispatch(trigger: Trigger, event: CloudEvent<unknown>, delayMs: number): void {
+    const run = async () => {
+      if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
       const url = this.options.resolve(trigger.spec.subscriber);
-      if (!url) continue;
+      if (!url || this.stopped) return;
       const pool = this.pools.get(url) ?? new Semaphore(this.options.maxInFlightPerSubscriber ?? 8);
       this.pools.set(url, pool);
-      const delivery = pool.run(() => this.deliver(trigger, url, event));
-      this.pending.add(delivery);
-      void delivery.finally(() => this.pending.delete(delivery));
-    }
+      await pool.run(() => this.deliver(trigger, url, event));
+    };
+    const delivery = run();
+    this.pending.add(delivery);
+    void delivery.finally(() => this.pending.delete(delivery));
   }
 
   private async deliver(trigger: Trigger, url: string, event: CloudEvent<unknown>): Promise<void> {
@@ -175,7 +200,7 @@ export class LocalBroker {
         await res.arrayBuffer();
         if (res.ok) {
           this.delivered++;
-          this.remember({ trigger, event, attempts: attempt, outcome: 'delivered', status: res.status });
+          this.remember({ trigger, url, event, attempts: attempt, outcome: 'delivered', status: res.status });
           return;
         }
         reason = `HTTP ${res.status}`;
@@ -207,7 +232,7 @@ export class LocalBroker {
       reason,
     };
     this.deadLetters.push(dead);
-    this.remember({ trigger, event, attempts, outcome: 'dead-letter' });
+    this.remember({ trigger, url, event, attempts, outcome: 'dead-letter' });
     this.log({ level: 'error', msg: 'dead letter: delivery retries exhausted', ...dead });
     await this.sendToDeadLetterSink(spec?.deadLetterSink, event, url, reason);
   }
@@ -237,6 +262,7 @@ export class LocalBroker {
 
   private remember(args: {
     trigger: Trigger;
+    url: string;
     event: CloudEvent<unknown>;
     attempts: number;
     outcome: DeliveryRecord['outcome'];
@@ -245,6 +271,7 @@ export class LocalBroker {
     const { event } = args;
     this.history.push({
       trigger: args.trigger.metadata.name,
+      subscriber: args.url,
       eventId: event.id,
       type: event.type,
       kind: typeof event.kind === 'string' ? event.kind : undefined,

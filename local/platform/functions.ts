@@ -10,13 +10,16 @@ const ROOT = join(import.meta.dirname, '..', '..');
 
 export interface RunningFunction {
   name: FunctionName;
+  /** 0 for the first process of a function, 1… for extra instances. */
+  instance: number;
   url: string;
   process: ManagedProcess;
 }
 
 /**
  * Each function runs as its own faas-js-runtime process on a loopback port, as it would in its
- * own Knative Service, with the given kubeconfig and environment.
+ * own Knative Service, with the given kubeconfig and environment; `instances` > 1 runs that many
+ * processes of each, as Knative does when it scales a Service out (each with its own cache).
  */
 export async function startFunctions(args: {
   kubeconfigPath: string;
@@ -26,37 +29,48 @@ export async function startFunctions(args: {
   names?: readonly FunctionName[];
   env?: Record<string, string>;
   /** Environment for one function on top of `env` (e.g. its own metrics port). */
-  envFor?: (name: FunctionName) => Record<string, string>;
+  envFor?: (name: FunctionName, instance: number) => Record<string, string>;
+  instances?: number;
 }): Promise<RunningFunction[]> {
   const running: RunningFunction[] = [];
-  const names = args.names ?? FUNCTION_NAMES;
+  const instances = Math.max(1, args.instances ?? 1);
+  const names = (args.names ?? FUNCTION_NAMES).flatMap((name) =>
+    Array.from({ length: instances }, (_, instance) => ({ name, instance })),
+  );
   const ports = await freeLoopbackPorts(names.length);
-  for (const [index, name] of names.entries()) {
+  for (const [index, { name, instance }] of names.entries()) {
     const port = ports[index]!;
+    const label = instance === 0 ? name : `${name}-${instance}`;
     const proc = startProcess(
-      `function/${name}`,
+      `function/${label}`,
       process.execPath,
       [...FUNCTION_NODE_FLAGS, join(ROOT, 'scripts', 'serve-function.ts'), name, '--port', String(port)],
       {
-        logFile: join(args.logDir, `${name}.log`),
+        logFile: join(args.logDir, `${label}.log`),
         cwd: ROOT,
         env: {
           ...process.env,
           KUBECONFIG: args.kubeconfigs?.[name] ?? args.kubeconfigPath,
           AIM_SYSTEM_NAMESPACE: 'aim-system',
+          // As a pod name would: tells instances apart in Lease holders and logs.
+          POD_NAME: label,
           LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
           ...args.env,
-          ...args.envFor?.(name),
+          ...args.envFor?.(name, instance),
         },
       },
     );
-    running.push({ name, url: `http://127.0.0.1:${port}`, process: proc });
+    running.push({ name, instance, url: `http://127.0.0.1:${port}`, process: proc });
   }
   for (const fn of running) {
-    await waitFor(`${fn.name} readiness`, async () => (await fetch(`${fn.url}/health/readiness`)).ok, {
-      timeoutMs: 60_000,
-      process: fn.process,
-    });
+    await waitFor(
+      `${fn.name}#${fn.instance} readiness`,
+      async () => (await fetch(`${fn.url}/health/readiness`)).ok,
+      {
+        timeoutMs: 60_000,
+        process: fn.process,
+      },
+    );
   }
   return running;
 }

@@ -3,11 +3,9 @@ import { join } from 'node:path';
 import { createKubeClient } from '../../shared/kube/client.ts';
 import type { KubeClient } from '../../shared/kube/types.ts';
 import { type ControlPlane, kubeconfigYaml, startControlPlane } from '../control-plane/control-plane.ts';
-import { type RunningAdapters, startAdapters } from '../eventing/adapter.ts';
-import { LocalBroker } from '../eventing/broker.ts';
-import { loadEventingManifests } from '../eventing/manifests.ts';
-import { startPingSources } from '../eventing/ping.ts';
-import { waitForEventFlow } from '../eventing/sentinel.ts';
+import type { LocalBroker } from '../eventing/broker.ts';
+import type { EventFaultInjector, EventFaultOptions } from '../eventing/event-faults.ts';
+import { type EventPath, FunctionRoutes, startEventPath } from './event-path.ts';
 import { FaultProxy } from './fault-proxy.ts';
 import { type FunctionName, type RunningFunction, startFunctions } from './functions.ts';
 import { installCrds } from './install-crds.ts';
@@ -24,7 +22,11 @@ export interface LocalPlatformOptions {
   /** Extra environment for the function processes. */
   functionEnv?: Record<string, string>;
   /** Extra environment for one function process (e.g. its own metrics port). */
-  functionEnvFor?: (name: FunctionName) => Record<string, string>;
+  functionEnvFor?: (name: FunctionName, instance: number) => Record<string, string>;
+  /** Processes per function (default 1): each its own cache and work queue, events spread over them. */
+  instancesPerFunction?: number;
+  /** Drop, duplicate and delay a seeded fraction of the broker's deliveries (fault tests). */
+  eventFaults?: EventFaultOptions;
   /** Starts the cluster simulator (fake nodes and kubelet, KServe/gateway stand-ins). */
   /** Runs after the CRDs are installed and before any function starts (pre-existing objects). */
   beforeFunctions?: (client: KubeClient, controlPlane: ControlPlane) => Promise<void>;
@@ -49,10 +51,16 @@ export interface LocalPlatform {
   client: KubeClient;
   functions: RunningFunction[];
   broker?: LocalBroker;
+  /** The broker's fault injector, when `eventFaults` was given: what it dropped, duplicated, delayed. */
+  eventFaults?: EventFaultInjector;
   faultProxy?: FaultProxy;
+  /** Stops the ApiServerSource adapters (as if their pods died); the resync keeps ticking. */
+  stopEventSources(): Promise<void>;
+  /** Starts the adapters again and waits until their events reach the broker. */
+  startEventSources(): Promise<void>;
   /** Stops one function as Knative does when it scales to zero: its events fail until it is back. */
   scaleToZero(name: FunctionName): Promise<void>;
-  /** Starts a stopped function again (a cold start: new process, empty cache) and routes to it. */
+  /** Starts a stopped function again (a cold start: new processes, empty caches) and routes to it. */
   scaleUp(name: FunctionName): Promise<RunningFunction>;
   stop(): Promise<void>;
 }
@@ -118,71 +126,73 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
         { mode: 0o600 },
       );
     }
+    const startOptions = {
+      kubeconfigPath: functionKubeconfig,
+      ...(options.functionKubeconfigs ? { kubeconfigs: options.functionKubeconfigs } : {}),
+      logDir,
+      env: options.functionEnv,
+      ...(options.functionEnvFor ? { envFor: options.functionEnvFor } : {}),
+      instances: options.instancesPerFunction ?? 1,
+    };
     const functions =
       options.functions && options.functions.length === 0
         ? []
-        : await startFunctions({
-            kubeconfigPath: functionKubeconfig,
-            ...(options.functionKubeconfigs ? { kubeconfigs: options.functionKubeconfigs } : {}),
-            logDir,
-            names: options.functions,
-            env: options.functionEnv,
-            ...(options.functionEnvFor ? { envFor: options.functionEnvFor } : {}),
-          });
+        : await startFunctions({ ...startOptions, names: options.functions });
     stops.push(async () => {
       for (const fn of functions) await fn.process.stop();
     });
 
-    const byName = new Map(functions.map((fn) => [fn.name as string, fn.url]));
-    let broker: LocalBroker | undefined;
-    if (functions.length > 0 && options.eventing !== false) {
-      const manifests = loadEventingManifests();
-      broker = new LocalBroker({
-        triggers: manifests.triggers,
-        resolve: (destination) => (destination.ref ? byName.get(destination.ref.name) : destination.uri),
-      });
-      const brokerUrl = await broker.listen();
-      const theBroker = broker;
-      stops.push(() => theBroker.close());
-      const stopPing = startPingSources(
-        manifests.pingSources,
-        (e) => theBroker.publish(e),
-        options.resyncIntervalMs,
+    const routes = new FunctionRoutes();
+    const route = (name: FunctionName) =>
+      routes.set(
+        name,
+        functions.filter((fn) => fn.name === name),
       );
-      stops.push(async () => stopPing());
-      const adapters: RunningAdapters = await startAdapters({
-        binary: controlPlane.binaries.apiserver_receive_adapter,
-        sources: manifests.apiServerSources,
-        kubeconfigPath: options.adapterKubeconfig ?? controlPlane.kubeconfigPath,
-        sinkUrl: brokerUrl,
+    for (const fn of functions) route(fn.name);
+    let eventPath: EventPath | undefined;
+    if (functions.length > 0 && options.eventing !== false) {
+      eventPath = await startEventPath({
+        controlPlane,
+        client,
+        routes,
         logDir,
+        ...(options.resyncIntervalMs !== undefined ? { resyncIntervalMs: options.resyncIntervalMs } : {}),
+        ...(options.adapterKubeconfig ? { adapterKubeconfig: options.adapterKubeconfig } : {}),
+        ...(options.eventFaults ? { faults: options.eventFaults } : {}),
       });
-      stops.push(() => adapters.stop());
-      await waitForEventFlow(client, theBroker, manifests.apiServerSources);
+      const running = eventPath;
+      stops.push(() => running.stop());
     }
     log(`local platform up in ${Date.now() - started} ms`);
     const scaleToZero = async (name: FunctionName) => {
-      const index = functions.findIndex((fn) => fn.name === name);
-      if (index < 0) return;
-      const [fn] = functions.splice(index, 1);
-      byName.delete(name);
-      await fn?.process.stop();
+      const stopping = functions.filter((fn) => fn.name === name);
+      for (const fn of stopping) functions.splice(functions.indexOf(fn), 1);
+      route(name);
+      for (const fn of stopping) await fn.process.stop();
     };
     const scaleUp = async (name: FunctionName) => {
       await scaleToZero(name);
-      const [fn] = await startFunctions({
-        kubeconfigPath: functionKubeconfig,
-        ...(options.functionKubeconfigs ? { kubeconfigs: options.functionKubeconfigs } : {}),
-        logDir,
-        names: [name],
-        env: options.functionEnv,
-        ...(options.functionEnvFor ? { envFor: options.functionEnvFor } : {}),
-      });
-      functions.push(fn!);
-      byName.set(name, fn!.url);
-      return fn!;
+      const instances = await startFunctions({ ...startOptions, names: [name] });
+      functions.push(...instances);
+      route(name);
+      return instances[0]!;
     };
-    return { controlPlane, client, functions, broker, faultProxy, scaleToZero, scaleUp, stop: stopAll };
+    const noEventing = async () => {
+      throw new Error('the platform runs without its event path');
+    };
+    return {
+      controlPlane,
+      client,
+      functions,
+      ...(eventPath ? { broker: eventPath.broker } : {}),
+      ...(eventPath?.faults ? { eventFaults: eventPath.faults } : {}),
+      faultProxy,
+      stopEventSources: eventPath?.stopSources ?? noEventing,
+      startEventSources: eventPath?.startSources ?? noEventing,
+      scaleToZero,
+      scaleUp,
+      stop: stopAll,
+    };
   } catch (err) {
     await stopAll();
     throw err;

@@ -13,11 +13,16 @@ export function namespace(): KubeObject {
   return { apiVersion: 'v1', kind: 'Namespace', metadata: { name: BENCH_NAMESPACE } };
 }
 
-export function model(): KubeObject {
+/** An AIMModel of the dummy image with its metadata inline (no registry), also used by the fault tests. */
+export function inlineModel(
+  name: string,
+  namespace: string,
+  recommendedDeployments: Record<string, unknown>[] = [],
+): KubeObject {
   return {
     apiVersion: AIM,
     kind: 'AIMModel',
-    metadata: { name: MODEL, namespace: BENCH_NAMESPACE },
+    metadata: { name, namespace },
     spec: {
       image: 'ghcr.io/silogen/aim-dummy:0.1.10',
       imageMetadata: {
@@ -25,11 +30,15 @@ export function model(): KubeObject {
           canonicalName: 'HuggingFaceTB/SmolLM2-135M',
           source: 'hf://HuggingFaceTB/SmolLM2-135M',
           hfTokenRequired: false,
-          recommendedDeployments: [],
+          recommendedDeployments,
         },
       },
     },
   };
+}
+
+export function model(): KubeObject {
+  return inlineModel(MODEL, BENCH_NAMESPACE);
 }
 
 export function template(): KubeObject {

@@ -1,0 +1,98 @@
+import type { KubeClient } from '../../shared/kube/types.ts';
+import type { ControlPlane } from '../control-plane/control-plane.ts';
+import { type RunningAdapters, startAdapters } from '../eventing/adapter.ts';
+import { LocalBroker } from '../eventing/broker.ts';
+import { EventFaultInjector, type EventFaultOptions } from '../eventing/event-faults.ts';
+import { loadEventingManifests } from '../eventing/manifests.ts';
+import { startPingSources } from '../eventing/ping.ts';
+import { waitForEventFlow } from '../eventing/sentinel.ts';
+import type { RunningFunction } from './functions.ts';
+
+/**
+ * Where each function's events go: every running instance of it, in turn, as a Knative Service's
+ * activator spreads requests over its pods. Empty while a function is scaled to zero.
+ */
+export class FunctionRoutes {
+  private readonly urls = new Map<string, string[]>();
+  private readonly next = new Map<string, number>();
+
+  set(name: string, instances: readonly RunningFunction[]): void {
+    if (instances.length === 0) this.urls.delete(name);
+    else
+      this.urls.set(
+        name,
+        instances.map((fn) => fn.url),
+      );
+  }
+
+  resolve(name: string): string | undefined {
+    const urls = this.urls.get(name);
+    if (!urls) return undefined;
+    const turn = this.next.get(name) ?? 0;
+    this.next.set(name, turn + 1);
+    return urls[turn % urls.length];
+  }
+}
+
+export interface EventPath {
+  broker: LocalBroker;
+  faults?: EventFaultInjector;
+  /** Stops the ApiServerSource adapter processes (the broker and the resync keep running). */
+  stopSources(): Promise<void>;
+  /** Starts them again and waits until their events flow. */
+  startSources(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The event path of the local platform: the local broker routing by the Trigger manifests, the
+ * PingSource resync, and one real ApiServerSource adapter per source manifest feeding the broker.
+ */
+export async function startEventPath(args: {
+  controlPlane: ControlPlane;
+  client: KubeClient;
+  routes: FunctionRoutes;
+  logDir: string;
+  resyncIntervalMs?: number;
+  adapterKubeconfig?: string;
+  faults?: EventFaultOptions;
+}): Promise<EventPath> {
+  const manifests = loadEventingManifests();
+  const faults = args.faults ? new EventFaultInjector(args.faults) : undefined;
+  const broker = new LocalBroker({
+    triggers: manifests.triggers,
+    resolve: (destination) => (destination.ref ? args.routes.resolve(destination.ref.name) : destination.uri),
+    ...(faults ? { faults } : {}),
+  });
+  const brokerUrl = await broker.listen();
+  const stopPing = startPingSources(manifests.pingSources, (e) => broker.publish(e), args.resyncIntervalMs);
+  let adapters: RunningAdapters | undefined;
+  const startSources = async () => {
+    if (adapters) return;
+    adapters = await startAdapters({
+      binary: args.controlPlane.binaries.apiserver_receive_adapter,
+      sources: manifests.apiServerSources,
+      kubeconfigPath: args.adapterKubeconfig ?? args.controlPlane.kubeconfigPath,
+      sinkUrl: brokerUrl,
+      logDir: args.logDir,
+    });
+    await waitForEventFlow(args.client, broker, manifests.apiServerSources);
+  };
+  const stopSources = async () => {
+    const running = adapters;
+    adapters = undefined;
+    await running?.stop();
+  };
+  const stop = async () => {
+    await stopSources();
+    stopPing();
+    await broker.close();
+  };
+  try {
+    await startSources();
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { broker, ...(faults ? { faults } : {}), stopSources, startSources, stop };
+}

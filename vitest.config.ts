@@ -24,6 +24,18 @@ export default defineConfig({
         },
       },
       {
+        // `npm run test:soak`: the long create/delete soak (issue 14), never part of `npm test`.
+        test: {
+          name: 'soak',
+          include: ['test/soak/**/*.test.ts'],
+          benchmark: { include: [] },
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 1_800_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
         // `vitest bench`: benchmarks only, in their own project so they run once.
         test: {
           name: 'bench',

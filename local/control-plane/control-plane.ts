@@ -16,7 +16,20 @@ export interface ControlPlane {
   readonly caPem: string;
   readonly dir: string;
   readonly binaries: Record<Binary, string>;
+  /** Fault injection on the API server (etcd and its data stay). */
+  readonly apiServer: ApiServerFaults;
   stop(): Promise<void>;
+}
+
+export interface ApiServerFaults {
+  /** SIGSTOP: connections stay open but nothing answers, as with a hung or overloaded server. */
+  pause(): void;
+  resume(): void;
+  /**
+   * Stops the API server (every watch and connection breaks) and starts it again on the same
+   * etcd, port and certificates; resolves when /readyz answers. `downMs` keeps it down that long.
+   */
+  restart(options?: { downMs?: number }): Promise<void>;
 }
 
 export interface ControlPlaneOptions {
@@ -39,7 +52,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   rmSync(dir, { recursive: true, force: true });
   for (const sub of ['etcd', 'pki', 'logs']) mkdirSync(join(dir, sub), { recursive: true });
   const timeoutMs = options.startTimeoutMs ?? 90_000;
-  const started: ManagedProcess[] = [];
+  const started: Pick<ManagedProcess, 'stop'>[] = [];
   const stopAll = async () => {
     for (const p of started.reverse()) await p.stop();
   };
@@ -80,43 +93,53 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
     writeFileSync(join(dir, 'pki', 'tokens.csv'), `${tokenLines.join('\n')}\n`, { mode: 0o600 });
 
     const server = `https://127.0.0.1:${apiPort}`;
-    const apiserver = startProcess(
-      'kube-apiserver',
-      binaries['kube-apiserver'],
-      [
-        `--etcd-servers=${etcdUrl}`,
-        '--bind-address=127.0.0.1',
-        '--advertise-address=127.0.0.1',
-        `--secure-port=${apiPort}`,
-        `--cert-dir=${join(dir, 'pki')}`,
-        '--service-cluster-ip-range=10.0.0.0/24',
-        `--service-account-issuer=${server}`,
-        `--service-account-key-file=${join(dir, 'pki', 'sa.pub')}`,
-        `--service-account-signing-key-file=${join(dir, 'pki', 'sa.key')}`,
-        `--token-auth-file=${join(dir, 'pki', 'tokens.csv')}`,
-        '--authorization-mode=RBAC',
-        '--disable-admission-plugins=ServiceAccount',
-        '--allow-privileged=true',
-        '--endpoint-reconciler-type=none',
-      ],
-      { logFile: join(dir, 'logs', 'kube-apiserver.log') },
-    );
-    started.push(apiserver);
+    const apiserverArgs = [
+      `--etcd-servers=${etcdUrl}`,
+      '--bind-address=127.0.0.1',
+      '--advertise-address=127.0.0.1',
+      `--secure-port=${apiPort}`,
+      `--cert-dir=${join(dir, 'pki')}`,
+      '--service-cluster-ip-range=10.0.0.0/24',
+      `--service-account-issuer=${server}`,
+      `--service-account-key-file=${join(dir, 'pki', 'sa.pub')}`,
+      `--service-account-signing-key-file=${join(dir, 'pki', 'sa.key')}`,
+      `--token-auth-file=${join(dir, 'pki', 'tokens.csv')}`,
+      '--authorization-mode=RBAC',
+      '--disable-admission-plugins=ServiceAccount',
+      '--allow-privileged=true',
+      '--endpoint-reconciler-type=none',
+    ];
+    // The certificate it generated on first start stays in cert-dir, so a restart serves the same CA.
+    const launchApiServer = () =>
+      startProcess('kube-apiserver', binaries['kube-apiserver'], apiserverArgs, {
+        logFile: join(dir, 'logs', 'kube-apiserver.log'),
+      });
+    let apiserver = launchApiServer();
+    // Whichever process is current when the control plane stops.
+    started.push({ stop: () => apiserver.stop() });
     const caFile = join(dir, 'pki', 'apiserver.crt');
     await waitFor('kube-apiserver certificate', async () => existsSync(caFile), {
       timeoutMs,
       process: apiserver,
     });
     const caPem = readFileSync(caFile, 'utf8');
-    await waitFor(
-      'kube-apiserver /readyz',
-      async () => (await httpsStatus(`${server}/readyz`, caPem)) === 200,
-      {
+    const apiserverReady = (proc: ManagedProcess) =>
+      waitFor('kube-apiserver /readyz', async () => (await httpsStatus(`${server}/readyz`, caPem)) === 200, {
         timeoutMs,
-        process: apiserver,
+        process: proc,
         intervalMs: 250,
+      });
+    await apiserverReady(apiserver);
+    const apiServer: ApiServerFaults = {
+      pause: () => apiserver.pause(),
+      resume: () => apiserver.resume(),
+      async restart(restartOptions = {}) {
+        await apiserver.stop();
+        if (restartOptions.downMs) await new Promise((r) => setTimeout(r, restartOptions.downMs));
+        apiserver = launchApiServer();
+        await apiserverReady(apiserver);
       },
-    );
+    };
 
     const kubeconfigPath = join(dir, 'admin.kubeconfig');
     writeFileSync(kubeconfigPath, kubeconfigYaml({ server, caFile, token: adminToken, user: 'admin' }), {
@@ -146,6 +169,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       caPem,
       dir,
       binaries,
+      apiServer,
       stop: stopAll,
     };
   } catch (err) {

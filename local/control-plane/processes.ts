@@ -13,6 +13,10 @@ export interface ManagedProcess {
   /** Resolves when the process has exited. */
   readonly exited: Promise<number | null>;
   stop(timeoutMs?: number): Promise<void>;
+  /** SIGSTOP to the group: the process keeps its sockets but answers nothing (a hung server). */
+  pause(): void;
+  /** SIGCONT to the group: a paused process carries on where it was. */
+  resume(): void;
 }
 
 const live = new Set<ManagedProcess>();
@@ -75,11 +79,15 @@ export function startProcess(
     exited,
     async stop(timeoutMs = 10_000) {
       killGroup(child, 'SIGTERM');
+      // A paused process only acts on SIGTERM once it runs again.
+      killGroup(child, 'SIGCONT');
       const timer = setTimeout(() => killGroup(child, 'SIGKILL'), timeoutMs);
       await exited;
       clearTimeout(timer);
       log.end();
     },
+    pause: () => killGroup(child, 'SIGSTOP'),
+    resume: () => killGroup(child, 'SIGCONT'),
   };
   live.add(managed);
   return managed;

@@ -5,9 +5,9 @@
  * and a deletion. What "converged" means is checked by `converged` and `childrenProblems`.
  */
 
+import { inlineMetadataModel } from '../../../local/platform/sample-workload.ts';
 import { DEFAULT_RULES, type SimulatorRulesInput } from '../../../local/simulator/rules.ts';
 import { writeSimulatorRules } from '../../../local/simulator/rules-configmap.ts';
-import { inlineModel } from '../../../scripts/bench/workload.ts';
 import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
 
 export const AIM = 'aim.eai.amd.com/v1alpha1';
@@ -44,8 +44,8 @@ export async function prepare(client: KubeClient, ns: string): Promise<void> {
 /** The services' model (its two recommended deployments become templates) and the discovery one. */
 export async function applyModels(client: KubeClient, ns: string): Promise<void> {
   const deployment = (metric: string) => ({ gpuModel: 'MI300X', gpuCount: 1, precision: 'fp8', metric });
-  await client.apply(inlineModel(MODEL, ns, [deployment('latency'), deployment('throughput')]), FM);
-  await client.apply(inlineModel(DISCOVERY_MODEL, ns), FM);
+  await client.apply(inlineMetadataModel(ns, MODEL, [deployment('latency'), deployment('throughput')]), FM);
+  await client.apply(inlineMetadataModel(ns, DISCOVERY_MODEL), FM);
 }
 
 /** Templates without model sources: each needs a discovery Job. */

@@ -18,7 +18,7 @@ import {
   reconcileObject,
 } from '../reconcile/pipeline.ts';
 import { reportingWritesTo } from '../reconcile/write-reporting-client.ts';
-import { logFailure, requestKey } from './event-answers.ts';
+import { logFailure, requestBucket, requestKey } from './event-answers.ts';
 import { classifyFailure } from './failure.ts';
 import type { FunctionDefinition, FunctionDependencies } from './function-types.ts';
 import { type Priority, WorkQueue } from './work-queue.ts';
@@ -64,6 +64,7 @@ export class FunctionRuntime {
       concurrency: deps.concurrency ?? DEFAULT_CONCURRENCY,
       run: (work) => this.#reconcile(work),
       merge: (earlier, later) => ({ ...later, live: earlier.live || later.live }),
+      bucketOf: (_key, work) => requestBucket(work.request),
     });
   }
 

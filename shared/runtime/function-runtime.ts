@@ -17,16 +17,23 @@ import {
   type ReconcileRequest,
   reconcileObject,
 } from '../reconcile/pipeline.ts';
+import { isRetryableError } from '../reconcile/retryable-error.ts';
 import { reportingWritesTo } from '../reconcile/write-reporting-client.ts';
 import { logFailure, requestBucket, requestKey } from './event-answers.ts';
 import { classifyFailure } from './failure.ts';
 import type { FunctionDefinition, FunctionDependencies } from './function-types.ts';
+import { RetryBackoff } from './retry-backoff.ts';
 import { type Priority, WorkQueue } from './work-queue.ts';
 
 const DEFAULT_CONCURRENCY = 4;
 const SETTLED_STATUSES: ReadonlySet<string> = new Set(['Ready', 'Running']);
 /** Longer waits are left to the resync tick. */
 const MAX_REQUEUE_SECONDS = 600;
+
+function retryAfterOf(err: unknown): number | undefined {
+  const seconds = isRetryableError(err) ? err.retryAfterSeconds : undefined;
+  return seconds !== undefined && seconds > 0 ? seconds : undefined;
+}
 
 export interface Work {
   request: ReconcileRequest;
@@ -53,6 +60,7 @@ export class FunctionRuntime {
   /** Bumped by every change the cache sees: a resync skips only what no change can have touched. */
   #epoch = 0;
   readonly #clean = new Map<string, CleanMark>();
+  readonly #backoff = new RetryBackoff();
 
   constructor(definition: FunctionDefinition, deps: FunctionDependencies) {
     this.definition = definition;
@@ -193,6 +201,7 @@ export class FunctionRuntime {
         { result: outcome.result, status: outcome.status, apiRequests: outcome.apiRequests },
         'reconciled',
       );
+      this.#backoff.reset(key);
       if (outcome.requeueAfterSeconds)
         this.requeueLater({ ...work, live: false }, outcome.requeueAfterSeconds);
       else this.#markClean(key, request, outcome, epoch);
@@ -205,8 +214,15 @@ export class FunctionRuntime {
         durationSeconds: elapsed(),
         errorReason: failure.reason,
       });
-      logFailure(log, failure, err);
-      throw err;
+      if (failure.class !== 'retry') {
+        logFailure(log, failure, err);
+        throw err;
+      }
+      // A transient failure is this function's to retry, with backoff (retry-backoff.ts); the
+      // event that asked for the run is answered as handled, so no redelivery holds a slot.
+      const seconds = retryAfterOf(err) ?? this.#backoff.next(key);
+      logFailure(log, failure, err, `reconcile will be retried in ${seconds} s`);
+      this.requeueLater({ ...work, live: false }, seconds);
     }
   }
 

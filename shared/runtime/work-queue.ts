@@ -4,11 +4,13 @@
  * - Coalescing: a key waits in the queue at most once. Events for a key that is already queued
  *   join that run; events for a key being reconciled mark it dirty, and it runs once more when the
  *   current run ends (level-triggered: the second run sees everything the events announced).
- * - Fair order (fair-pending.ts): events before resync work, so a resync sweep never delays a
- *   user's change; round-robin between buckets (kind and namespace), so a flood of one kind or
- *   namespace never starves another; within a bucket, the order keys were first queued in.
+ * - Fair order (fair-pending.ts): events before background work (resync sweeps and due timers),
+ *   so neither a sweep nor a retry ever delays a user's change; round-robin between buckets
+ *   (kind and namespace), so a flood of one kind or namespace never starves another; within a
+ *   bucket, the order keys were first queued in.
  * - Bounded: at most `concurrency` reconciles at once however many events arrive together.
- * - Later: time-based follow-ups (`requeueAfterSeconds`) wait on one timer per key, the earliest.
+ * - Later: time-based follow-ups (`requeueAfterSeconds`, retries) wait on one timer per key, the
+ *   earliest.
  *
  * Every caller learns the outcome of the run that covered its request.
  */
@@ -95,7 +97,12 @@ export class WorkQueue<R> {
     });
   }
 
-  /** Runs `key` again after `delayMs` (the earliest of several asks wins); failures are the run's to log. */
+  /**
+   * Runs `key` again after `delayMs` (the earliest of several asks wins); failures are the run's
+   * to log. Due timers queue as background work, with the resync's priority: a retry or a
+   * follow-up of an object that already has a status never delays a new event (issue 14's burst:
+   * hundreds of failing models retried with backoff kept new objects from their first status).
+   */
   later(key: string, request: R, delayMs: number): void {
     if (this.#stopped) return;
     const at = Date.now() + delayMs;
@@ -104,7 +111,7 @@ export class WorkQueue<R> {
     if (existing) clearTimeout(existing.timer);
     const timer = setTimeout(() => {
       this.#timers.delete(key);
-      this.enqueue(key, request, 'event').catch(() => {
+      this.enqueue(key, request, 'resync').catch(() => {
         // The run logged it; the object's next event or the resync retries.
       });
     }, delayMs);

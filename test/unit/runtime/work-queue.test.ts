@@ -151,6 +151,21 @@ describe('WorkQueue', () => {
     expect(q.started()).toEqual(['M|a|busy', 'M|a|a1', 'M|b|b1', 'M|a|a2', 'M|a|a3', 'M|a|busy-again']);
   });
 
+  it('queues a due timer behind events, as background work', async () => {
+    vi.useFakeTimers();
+    const q = controlledQueue(1);
+    q.enqueue('busy');
+    await vi.advanceTimersByTimeAsync(0);
+    q.queue.later('retry', 'retry', 10);
+    await vi.advanceTimersByTimeAsync(10);
+    q.enqueue('new', 'new', 'event');
+    q.runs[0]!.finish();
+    await vi.advanceTimersByTimeAsync(0);
+    q.runs[1]!.finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(q.started()).toEqual(['busy', 'new', 'retry']);
+  });
+
   it('runs event work before resync work and promotes a queued resync key an event asks for', async () => {
     const q = controlledQueue(1);
     q.enqueue('busy');
@@ -219,7 +234,7 @@ describe('WorkQueue', () => {
     await expect(queue.enqueue('k', 'k')).rejects.toThrow('sync throw');
   });
 
-  it('later() keeps the earliest timer of a key and queues it as an event when due', async () => {
+  it('later() keeps the earliest timer of a key and queues it when due', async () => {
     vi.useFakeTimers();
     const q = controlledQueue(1);
     q.queue.later('k', 'at-1000', 1000);

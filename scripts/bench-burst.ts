@@ -3,16 +3,20 @@
  * runs it, with the simulator): n generated objects of all ten kinds (the fuzz e2e test's
  * generators, test/e2e/fuzz/arbitraries.ts) posted at once in three namespaces, against a local
  * registry that serves the images they name. Prints time from each POST's answer to a status of
- * the object's own, p50/p99/max per kind, and how many had none after 10 s; writes it as JSON.
+ * the object's own, p50/p99/max per kind, and how many had none after 10 s; writes it as JSON with
+ * each function's reconciles, their time and its API requests (where the time went).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { freeLoopbackPorts } from '../local/control-plane/ports.ts';
+import { FUNCTION_NAMES } from '../local/platform/functions.ts';
 import { startLocalPlatform } from '../local/platform/local-platform.ts';
 import { startSimulator } from '../local/simulator/simulator.ts';
 import { burstObjects } from '../test/e2e/fuzz/arbitraries.ts';
 import { startFuzzRegistry } from '../test/e2e/fuzz/fuzz-registry.ts';
+import { functionWork } from './bench/burst/reconcile-metrics.ts';
 import { runBurst } from './bench/burst/run-burst.ts';
 import { formatSummary } from './bench/burst/summary.ts';
 
@@ -32,12 +36,14 @@ const dir = join(root, '.aim-local', `burst-${n}`);
 const out = values.out ?? join(root, '.aim-local', `burst-${n}.json`);
 const log = (msg: string) => process.stderr.write(`[burst] ${msg}\n`);
 
+const ports = await freeLoopbackPorts(FUNCTION_NAMES.length);
+const metricsPorts = new Map<string, number>(FUNCTION_NAMES.map((name, index) => [name, ports[index]!]));
 const registry = await startFuzzRegistry();
 const started = Date.now();
 const platform = await startLocalPlatform({
   dir,
   log,
-  functionEnv: registry.env,
+  functionEnvFor: (name) => ({ ...registry.env, AIM_METRICS_PORT: String(metricsPorts.get(name)) }),
   simulator: ({ client, controlPlane }) =>
     startSimulator({
       client,
@@ -57,6 +63,7 @@ try {
     seed,
     postMs: result.postMs,
     ...result.summary,
+    functions: await functionWork(metricsPorts),
   };
   mkdirSync(join(root, '.aim-local'), { recursive: true });
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);

@@ -222,6 +222,8 @@ export function defineFunction(
       );
       await Promise.race([settled, delay(SHUTDOWN_WAIT_MS)]);
     }
+    // Queued Kubernetes Events are written before the process goes (bounded, like the resync).
+    await Promise.race([runtime.eventsWritten(), delay(SHUTDOWN_WAIT_MS)]);
     await metricsServer?.close();
     metricsServer = undefined;
   };

@@ -8,6 +8,7 @@ import { ObjectCache } from '../cache/object-cache.ts';
 import { operatorNamespace as defaultOperatorNamespace } from '../constants/operator-namespace.ts';
 import { createKubeClient } from '../kube/client.ts';
 import { createEventRecorder } from '../kube/event-recorder.ts';
+import { EventSender } from '../kube/event-sender.ts';
 import type { KubeClient } from '../kube/types.ts';
 import { createLogger, type Logger, withFields } from '../observability/logger.ts';
 import { countKubeRequest, observeReconcile } from '../observability/metrics.ts';
@@ -61,6 +62,8 @@ export class FunctionRuntime {
   #epoch = 0;
   readonly #clean = new Map<string, CleanMark>();
   readonly #backoff = new RetryBackoff();
+  /** Kubernetes Events are written off the reconcile's path (event-sender.ts), one sender per client. */
+  #events: { client: KubeClient; sender: EventSender } | undefined;
 
   constructor(definition: FunctionDefinition, deps: FunctionDependencies) {
     this.definition = definition;
@@ -141,10 +144,27 @@ export class FunctionRuntime {
         kube,
         { component: this.fieldManager, instance: process.env.POD_NAME },
         (err) => log.warn({ err: String(err) }, 'could not record a Kubernetes Event'),
+        this.#eventSender(kube),
       ),
     };
     if (cache && !live) ctx.reads = cache;
     return ctx;
+  }
+
+  /** Resolves once every queued Kubernetes Event has been written (or failed). */
+  eventsWritten(): Promise<void> {
+    return this.#events?.sender.idle() ?? Promise.resolve();
+  }
+
+  #eventSender(kube: KubeClient): EventSender {
+    if (this.#events?.client !== kube) {
+      const sender = new EventSender(kube, {
+        onError: (err) => this.log.warn({ err: String(err) }, 'could not record a Kubernetes Event'),
+        onDrop: () => this.log.warn('too many Kubernetes Events waiting; dropped one'),
+      });
+      this.#events = { client: kube, sender };
+    }
+    return this.#events.sender;
   }
 
   stop(): void {

@@ -22,7 +22,8 @@ async function reconcileWork(port: number): Promise<Record<string, KindWork>> {
     const match = SUM.exec(line);
     if (!match) continue;
     const kind = /kind="([^"]*)"/.exec(match[2]!)?.[1] ?? 'unknown';
-    const entry = (work[kind] ??= { reconciles: 0, seconds: 0, meanMs: 0 });
+    const entry = work[kind] ?? { reconciles: 0, seconds: 0, meanMs: 0 };
+    work[kind] = entry;
     if (match[1] === 'sum') entry.seconds += Number(match[3]);
     else entry.reconciles += Number(match[3]);
   }

@@ -51,9 +51,21 @@ export const permissions: FunctionPermissions = {
       clusterWide(AIM_GROUP, 'aimruntimeconfigs', ['get'], 'the runtime config a service uses'),
       clusterWide(
         AIM_GROUP,
+        'aimruntimeconfigs/status',
+        ['patch'],
+        'gives each runtime config its status: Ready, or Failed naming the invalid field',
+      ),
+      clusterWide(
+        AIM_GROUP,
         'aimclusterruntimeconfigs',
         ['get'],
         'the cluster runtime config a service uses',
+      ),
+      clusterWide(
+        AIM_GROUP,
+        'aimclusterruntimeconfigs/status',
+        ['patch'],
+        'gives each cluster runtime config its status: Ready, or Failed naming the invalid field',
       ),
       clusterWide('', 'namespaces', ['get'], 'the finalizer skips cleanup in a terminating namespace'),
       clusterWide('', 'nodes', ['list'], 'GPU models present in the cluster rank auto-selected templates'),

@@ -2,11 +2,16 @@
  * service-resolve resolves an AIMService's model, template and runtime config. AIMService has
  * several writers: this one applies only its own conditions and status fields and leaves the
  * summary to isvc-render. Events: the service itself, the models and templates it could resolve
- * to, and the runtime configs it uses.
+ * to, and the runtime configs it uses. It also gives the runtime configs themselves a status
+ * (the function that reads them; runtime-config-reconciler.ts).
  */
 
 import type { EventMapper, FunctionDefinition } from '../../shared/runtime/define-function.ts';
 import { runtimeConfigDependents } from '../../shared/runtime/runtime-config-dependents.ts';
+import {
+  clusterRuntimeConfigReconciler,
+  runtimeConfigReconciler,
+} from '../../shared/runtime-configs/runtime-config-reconciler.ts';
 import { serviceDependents } from '../../shared/service-resolution/dependents.ts';
 import { serviceResolveReconciler } from '../../shared/service-resolution/service-reconciler.ts';
 import { informedKinds } from './informed-kinds.ts';
@@ -19,6 +24,6 @@ const mapEvent: EventMapper = async (ctx, event) => [
 export const definition: FunctionDefinition = {
   informedKinds,
   name: 'service-resolve',
-  reconcilers: [serviceResolveReconciler],
+  reconcilers: [serviceResolveReconciler, runtimeConfigReconciler, clusterRuntimeConfigReconciler],
   mapEvent,
 };

@@ -12,6 +12,7 @@ import {
   total,
 } from './apiserver-metrics.ts';
 import { scrapeFunctions } from './function-metrics.ts';
+import { percentile } from './percentile.ts';
 import { type ProcessStats, processStats } from './process-stats.ts';
 import { Tracker } from './tracker.ts';
 import * as workload from './workload.ts';
@@ -26,12 +27,6 @@ export interface RunOptions {
 
 const FIELD_MANAGER = 'aim-bench';
 const CREATE_CONCURRENCY = 20;
-
-function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const ordered = [...values].sort((a, b) => a - b);
-  return ordered[Math.min(ordered.length - 1, Math.ceil((p / 100) * ordered.length) - 1)]!;
-}
 
 async function apply(client: KubeClient, object: KubeObject): Promise<void> {
   await client.apply(object, { fieldManager: FIELD_MANAGER, force: true });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EnvVarListSchema } from './common/env.ts';
 import { LabelPropagationSchema } from './common/label-propagation.ts';
 import { RoutingConfigSchema } from './common/routing.ts';
-import { statusBaseShape } from './common/status.ts';
+import { ResourceStatusSchema, statusBaseShape } from './common/status.ts';
 import { PvcHeadroomPercentSchema, StorageClassNameSchema, StorageConfigSchema } from './common/storage.ts';
 import { aimObjectSchema } from './object.ts';
 
@@ -27,9 +27,13 @@ export const AIMRuntimeConfigSpecSchema = z
   .describe('Defaults for AIM resources that name this runtime config.');
 export type AIMRuntimeConfigSpec = z.infer<typeof AIMRuntimeConfigSpecSchema>;
 
+/**
+ * Upstream declares only observedGeneration and conditions and never writes them (spec §4.6);
+ * here service-resolve writes both and a top-level status, so every accepted object shows one.
+ */
 export const AIMRuntimeConfigStatusSchema = z
-  .object(statusBaseShape)
-  .describe('Observed state of the runtime config.');
+  .object({ ...statusBaseShape, status: ResourceStatusSchema })
+  .describe('Observed state of the runtime config: Ready, or Failed naming the invalid field.');
 export type AIMRuntimeConfigStatus = z.infer<typeof AIMRuntimeConfigStatusSchema>;
 
 export const AIMRuntimeConfigSchema = aimObjectSchema(

@@ -119,6 +119,7 @@ const templateColumns: PrinterColumn[] = [
 ];
 
 const runtimeConfigColumns: PrinterColumn[] = [
+  statusColumn,
   { name: 'Routing', type: 'boolean', jsonPath: '.spec.routing.enabled' },
   { name: 'Storage Class', type: 'string', jsonPath: '.spec.storage.defaultStorageClassName' },
   ageColumn,

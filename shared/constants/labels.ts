@@ -108,6 +108,9 @@ export const CONTROLLER_NAMES = {
   templateCache: 'template-cache',
   artifact: 'artifact',
   clusterModelSource: 'cluster-model-source',
+  /** No upstream controller (its status is never written there); it creates no children. */
+  runtimeConfig: 'runtime-config',
+  clusterRuntimeConfig: 'cluster-runtime-config',
 } as const;
 
 export type ControllerName = (typeof CONTROLLER_NAMES)[keyof typeof CONTROLLER_NAMES];

@@ -110,9 +110,11 @@ function isAnnotationExpression(expression: string): boolean {
   );
 }
 
-/** Replaces every `{expr}` in `template` with its value on `object`. */
-export function expandPathTemplate(template: string, object: unknown): string {
-  let result = '';
+export type TemplatePart = { text: string } | { expression: string };
+
+/** Splits `template` into literal text and `{expr}` placeholders; unbalanced braces are errors. */
+export function splitPathTemplate(template: string): TemplatePart[] {
+  const parts: TemplatePart[] = [];
   let index = 0;
   while (index < template.length) {
     const open = template.indexOf('{', index);
@@ -121,17 +123,30 @@ export function expandPathTemplate(template: string, object: unknown): string {
       throw new PathTemplateError(`unbalanced "}" at position ${close} of "${template}"`);
     }
     if (open < 0) {
-      result += template.slice(index);
+      parts.push({ text: template.slice(index) });
       break;
     }
-    result += template.slice(index, open);
+    parts.push({ text: template.slice(index, open) });
     const end = template.indexOf('}', open + 1);
     if (end < 0) throw new PathTemplateError(`unclosed "{" at position ${open} of "${template}"`);
     const expression = template.slice(open + 1, end);
     if (expression.includes('{')) throw new PathTemplateError(`nested "{" in "${template}"`);
-    const value = evaluateFieldPath(expression, object);
-    result += isAnnotationExpression(expression) ? value : sanitizeRFC1123Label(value);
+    parts.push({ expression });
     index = end + 1;
+  }
+  return parts;
+}
+
+/** Replaces every `{expr}` in `template` with its value on `object`. */
+export function expandPathTemplate(template: string, object: unknown): string {
+  let result = '';
+  for (const part of splitPathTemplate(template)) {
+    if ('text' in part) {
+      result += part.text;
+      continue;
+    }
+    const value = evaluateFieldPath(part.expression, object);
+    result += isAnnotationExpression(part.expression) ? value : sanitizeRFC1123Label(value);
   }
   return result;
 }

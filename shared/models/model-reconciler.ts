@@ -7,8 +7,9 @@
 import type { AIMClusterModel } from '../api/aim-cluster-model.ts';
 import type { AIMModel } from '../api/aim-model.ts';
 import { AIM_KINDS } from '../api/kinds.ts';
-import type { KubeClient, KubeObject } from '../kube/types.ts';
+import type { KubeObject } from '../kube/types.ts';
 import { captureFetch, fetched } from '../reconcile/health.ts';
+import { type KubeReader, readerOf } from '../reconcile/read-cache.ts';
 import type { KindReconciler, ReconcileContext } from '../reconcile/reconciler.ts';
 import { RegistryClient } from '../registry/client.ts';
 import { type RegistryMirrors, registryMirrorsFromEnv } from '../registry/mirrors.ts';
@@ -36,10 +37,14 @@ function modelInput(model: AnyModel): ModelInput {
   return { name: model.metadata.name, namespace: model.metadata.namespace, spec: model.spec };
 }
 
-/** The templates of `scope` that name the model (field selectors on spec fields are not served for CRDs). */
-async function templatesOf(client: KubeClient, scope: ModelScope, model: AnyModel): Promise<KubeObject[]> {
+/**
+ * The templates of `scope` that name the model (field selectors on spec fields are not served for
+ * CRDs), from the object cache when it is current: a live LIST of every template of the namespace
+ * per model reconcile was a quarter of model-inspect's requests in issue 14's burst.
+ */
+async function templatesOf(reader: KubeReader, scope: ModelScope, model: AnyModel): Promise<KubeObject[]> {
   const options = scope.namespaced && model.metadata.namespace ? { namespace: model.metadata.namespace } : {};
-  const list = await client.list(scope.template, options);
+  const list = await reader.list(scope.template, options);
   return list.items
     .filter((template) => template.spec?.modelName === model.metadata.name)
     .map((template) => ({ ...template, apiVersion: scope.template.apiVersion, kind: scope.template.kind }));
@@ -72,7 +77,7 @@ export function modelReconciler(
           cache: deps.cache,
           mirrors: deps.mirrors,
         }),
-        captureFetch(() => templatesOf(ctx.client, scope, model)),
+        captureFetch(() => templatesOf(readerOf(ctx), scope, model)),
       ]);
       if (metadata.ok && metadata.source === 'registry') {
         ctx.log.info(

@@ -54,6 +54,11 @@ function globToRegExp(pattern: string): RegExp | undefined {
   }
 }
 
+/** Whether Go's filepath.Match would accept `pattern` (a malformed one silently matches nothing). */
+export function isValidGlob(pattern: string): boolean {
+  return globToRegExp(pattern) !== undefined;
+}
+
 export function globMatch(pattern: string, key: string): boolean {
   return globToRegExp(pattern)?.test(key) ?? false;
 }

@@ -1,7 +1,7 @@
 /**
  * A reconcile that should run again later: a transient Kubernetes error, an infrastructure error
- * in the observed state, or a write that kept conflicting. The HTTP layer answers 503 so the
- * event is redelivered with backoff (the functions' stand-in for a work queue's requeue).
+ * in the observed state, or a write that kept conflicting. The function runtime retries the
+ * reconcile itself after `retryAfterSeconds`, or with exponential backoff (runtime/retry-backoff.ts).
  */
 export class RetryableError extends Error {
   readonly retryAfterSeconds: number | undefined;

@@ -3,9 +3,10 @@
  * in memory) into the `handle` / `init` / `shutdown` module faas-js-runtime runs.
  *
  * handle: parse the CloudEvent → map it to reconcile requests → queue them (function-runtime.ts)
- *   and wait for their runs. Answers 204 when done (or nothing to do), 400 for a malformed event,
- *   503 when something transient failed (the Broker redelivers; reconciles are idempotent), 500
- *   only for a bug. A PingSource tick resyncs (resync.ts). Nothing is allowed to throw past the
+ *   and wait for their runs. Answers 204 when done (or nothing to do; a run that failed
+ *   transiently is retried by the function itself, with backoff), 400 for a malformed event, 503
+ *   when the mapping or the client failed transiently (the Broker redelivers; reconciles are
+ *   idempotent), 500 only for a bug. A PingSource tick resyncs (resync.ts). Nothing is allowed to throw past the
  *   handler except those answers, so the process never crashes on an event.
  * init: builds the Kubernetes client and its cache, then resyncs in the background —
  *   ApiServerSource sends nothing for objects that existed before it started — without holding
@@ -222,6 +223,8 @@ export function defineFunction(
       );
       await Promise.race([settled, delay(SHUTDOWN_WAIT_MS)]);
     }
+    // Queued Kubernetes Events are written before the process goes (bounded, like the resync).
+    await Promise.race([runtime.eventsWritten(), delay(SHUTDOWN_WAIT_MS)]);
     await metricsServer?.close();
     metricsServer = undefined;
   };

@@ -44,6 +44,11 @@ export function requestKey(request: ReconcileRequest): string {
   return `${kindId(request)}|${request.namespace ?? ''}|${request.name}`;
 }
 
+/** The work queue's fairness bucket of a request: its kind and namespace (fair-pending.ts). */
+export function requestBucket(request: ReconcileRequest): string {
+  return `${kindId(request)}|${request.namespace ?? ''}`;
+}
+
 export function dedupe(requests: readonly ReconcileRequest[]): ReconcileRequest[] {
   const seen = new Map<string, ReconcileRequest>();
   for (const request of requests) {

@@ -1,6 +1,8 @@
 /**
  * How a failed reconcile (or event mapping) is answered:
- * - retry: transient (RetryableError, or a KubeError the client marks retryable) → 503, so the
+ * - retry: transient (RetryableError, or a KubeError the client marks retryable). A reconcile is
+ *   retried by the function itself with backoff (function-runtime.ts), so its event is handled;
+ *   what has no key to retry (an event's mapping, a resync's LIST, the client) → 503, so the
  *   Broker redelivers with backoff; reconciles are idempotent, so redoing the others is harmless;
  * - permanent: a classified Kubernetes error that the same request would hit again (Forbidden,
  *   Invalid, ...) → logged and counted, the event is acknowledged; the resync tries again later,

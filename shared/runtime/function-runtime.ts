@@ -8,6 +8,7 @@ import { ObjectCache } from '../cache/object-cache.ts';
 import { operatorNamespace as defaultOperatorNamespace } from '../constants/operator-namespace.ts';
 import { createKubeClient } from '../kube/client.ts';
 import { createEventRecorder } from '../kube/event-recorder.ts';
+import { EventSender } from '../kube/event-sender.ts';
 import type { KubeClient } from '../kube/types.ts';
 import { createLogger, type Logger, withFields } from '../observability/logger.ts';
 import { countKubeRequest, observeReconcile } from '../observability/metrics.ts';
@@ -17,16 +18,23 @@ import {
   type ReconcileRequest,
   reconcileObject,
 } from '../reconcile/pipeline.ts';
+import { isRetryableError } from '../reconcile/retryable-error.ts';
 import { reportingWritesTo } from '../reconcile/write-reporting-client.ts';
-import { logFailure, requestKey } from './event-answers.ts';
+import { logFailure, requestBucket, requestKey } from './event-answers.ts';
 import { classifyFailure } from './failure.ts';
 import type { FunctionDefinition, FunctionDependencies } from './function-types.ts';
+import { RetryBackoff } from './retry-backoff.ts';
 import { type Priority, WorkQueue } from './work-queue.ts';
 
 const DEFAULT_CONCURRENCY = 4;
 const SETTLED_STATUSES: ReadonlySet<string> = new Set(['Ready', 'Running']);
 /** Longer waits are left to the resync tick. */
 const MAX_REQUEUE_SECONDS = 600;
+
+function retryAfterOf(err: unknown): number | undefined {
+  const seconds = isRetryableError(err) ? err.retryAfterSeconds : undefined;
+  return seconds !== undefined && seconds > 0 ? seconds : undefined;
+}
 
 export interface Work {
   request: ReconcileRequest;
@@ -53,6 +61,9 @@ export class FunctionRuntime {
   /** Bumped by every change the cache sees: a resync skips only what no change can have touched. */
   #epoch = 0;
   readonly #clean = new Map<string, CleanMark>();
+  readonly #backoff = new RetryBackoff();
+  /** Kubernetes Events are written off the reconcile's path (event-sender.ts), one sender per client. */
+  #events: { client: KubeClient; sender: EventSender } | undefined;
 
   constructor(definition: FunctionDefinition, deps: FunctionDependencies) {
     this.definition = definition;
@@ -64,6 +75,7 @@ export class FunctionRuntime {
       concurrency: deps.concurrency ?? DEFAULT_CONCURRENCY,
       run: (work) => this.#reconcile(work),
       merge: (earlier, later) => ({ ...later, live: earlier.live || later.live }),
+      bucketOf: (_key, work) => requestBucket(work.request),
     });
   }
 
@@ -132,10 +144,27 @@ export class FunctionRuntime {
         kube,
         { component: this.fieldManager, instance: process.env.POD_NAME },
         (err) => log.warn({ err: String(err) }, 'could not record a Kubernetes Event'),
+        this.#eventSender(kube),
       ),
     };
     if (cache && !live) ctx.reads = cache;
     return ctx;
+  }
+
+  /** Resolves once every queued Kubernetes Event has been written (or failed). */
+  eventsWritten(): Promise<void> {
+    return this.#events?.sender.idle() ?? Promise.resolve();
+  }
+
+  #eventSender(kube: KubeClient): EventSender {
+    if (this.#events?.client !== kube) {
+      const sender = new EventSender(kube, {
+        onError: (err) => this.log.warn({ err: String(err) }, 'could not record a Kubernetes Event'),
+        onDrop: () => this.log.warn('too many Kubernetes Events waiting; dropped one'),
+      });
+      this.#events = { client: kube, sender };
+    }
+    return this.#events.sender;
   }
 
   stop(): void {
@@ -192,6 +221,7 @@ export class FunctionRuntime {
         { result: outcome.result, status: outcome.status, apiRequests: outcome.apiRequests },
         'reconciled',
       );
+      this.#backoff.reset(key);
       if (outcome.requeueAfterSeconds)
         this.requeueLater({ ...work, live: false }, outcome.requeueAfterSeconds);
       else this.#markClean(key, request, outcome, epoch);
@@ -204,8 +234,15 @@ export class FunctionRuntime {
         durationSeconds: elapsed(),
         errorReason: failure.reason,
       });
-      logFailure(log, failure, err);
-      throw err;
+      if (failure.class !== 'retry') {
+        logFailure(log, failure, err);
+        throw err;
+      }
+      // A transient failure is this function's to retry, with backoff (retry-backoff.ts); the
+      // event that asked for the run is answered as handled, so no redelivery holds a slot.
+      const seconds = retryAfterOf(err) ?? this.#backoff.next(key);
+      logFailure(log, failure, err, `reconcile will be retried in ${seconds} s`);
+      this.requeueLater({ ...work, live: false }, seconds);
     }
   }
 

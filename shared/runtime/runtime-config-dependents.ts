@@ -29,8 +29,10 @@ export async function runtimeConfigDependents(
   if (ref.apiVersion !== AIM_API_VERSION) return [];
   const isNamespacedConfig = ref.kind === RUNTIME_CONFIG_KIND && ref.namespace !== undefined;
   if (!isNamespacedConfig && ref.kind !== CLUSTER_RUNTIME_CONFIG_KIND) return [];
+  if (onlyStatusWritten(event)) return [];
 
   const candidates = kinds.filter((gvk) => {
+    if (RUNTIME_CONFIG_KINDS.has(gvk.kind)) return false;
     const definition = gvk.apiVersion === AIM_API_VERSION ? aimKind(gvk.kind) : undefined;
     return definition !== undefined && (!isNamespacedConfig || definition.scope === 'Namespaced');
   });
@@ -43,6 +45,20 @@ export async function runtimeConfigDependents(
     }
   }
   return requests;
+}
+
+/** Runtime configs use no runtime config: a function that reconciles them is not their dependent. */
+const RUNTIME_CONFIG_KINDS: ReadonlySet<string> = new Set([RUNTIME_CONFIG_KIND, CLUSTER_RUNTIME_CONFIG_KIND]);
+
+/**
+ * An update whose object already reports its own generation is the config's status write
+ * (service-resolve's), not a change of its spec: nothing that uses the config needs a run.
+ */
+function onlyStatusWritten(event: ApiServerEvent): boolean {
+  if (event.action !== 'update' || typeof event.object !== 'object' || event.object === null) return false;
+  const object = event.object as Partial<KubeObject>;
+  const generation = object.metadata?.generation;
+  return generation !== undefined && object.status?.observedGeneration === generation;
 }
 
 function usesRuntimeConfig(object: KubeObject, configName: string): boolean {

@@ -4,14 +4,19 @@
  * - Coalescing: a key waits in the queue at most once. Events for a key that is already queued
  *   join that run; events for a key being reconciled mark it dirty, and it runs once more when the
  *   current run ends (level-triggered: the second run sees everything the events announced).
- * - Fair order: keys run in the order they were first queued (first created, first Running),
- *   events before resync work, so a resync sweep never delays a user's change.
+ * - Fair order (fair-pending.ts): events before background work (resync sweeps and due timers),
+ *   so neither a sweep nor a retry ever delays a user's change; round-robin between buckets
+ *   (kind and namespace), so a flood of one kind or namespace never starves another; within a
+ *   bucket, the order keys were first queued in.
  * - Bounded: at most `concurrency` reconciles at once however many events arrive together.
- * - Later: time-based follow-ups (`requeueAfterSeconds`) wait on one timer per key, the earliest.
+ * - Later: time-based follow-ups (`requeueAfterSeconds`, retries) wait on one timer per key, the
+ *   earliest.
  *
  * Every caller learns the outcome of the run that covered its request.
  */
-export type Priority = 'event' | 'resync';
+import { FairPending, type Priority } from './fair-pending.ts';
+
+export type { Priority } from './fair-pending.ts';
 
 interface Waiter {
   resolve: () => void;
@@ -20,6 +25,7 @@ interface Waiter {
 
 interface Entry<R> {
   request: R;
+  bucket: string;
   priority: Priority;
   /** Waiting for a worker; its waiters get this run's outcome. */
   queued: boolean;
@@ -35,12 +41,14 @@ export interface WorkQueueOptions<R> {
   run: (request: R) => Promise<void>;
   /** Two requests for one key become one (default: the later one). */
   merge?: (earlier: R, later: R) => R;
+  /** The fairness bucket of a key (default: one bucket, plain first-queued-first order). */
+  bucketOf?: (key: string, request: R) => string;
 }
 
 export class WorkQueue<R> {
   readonly #options: WorkQueueOptions<R>;
   readonly #entries = new Map<string, Entry<R>>();
-  readonly #pending: Record<Priority, string[]> = { event: [], resync: [] };
+  readonly #pending = new FairPending();
   readonly #timers = new Map<string, { at: number; timer: NodeJS.Timeout }>();
   #active = 0;
   #stopped = false;
@@ -51,7 +59,7 @@ export class WorkQueue<R> {
 
   /** Keys waiting for a worker. */
   get depth(): number {
-    return this.#pending.event.length + this.#pending.resync.length;
+    return this.#pending.size;
   }
 
   get active(): number {
@@ -65,15 +73,17 @@ export class WorkQueue<R> {
       const waiter = { resolve, reject };
       const entry = this.#entries.get(key);
       if (entry === undefined) {
+        const bucket = this.#options.bucketOf?.(key, request) ?? '';
         this.#entries.set(key, {
           request,
+          bucket,
           priority,
           queued: true,
           running: false,
           waiters: [waiter],
           next: [],
         });
-        this.#pending[priority].push(key);
+        this.#pending.push(bucket, key, priority);
       } else if (entry.queued) {
         entry.request = this.#merge(entry.request, request);
         entry.waiters.push(waiter);
@@ -87,7 +97,12 @@ export class WorkQueue<R> {
     });
   }
 
-  /** Runs `key` again after `delayMs` (the earliest of several asks wins); failures are the run's to log. */
+  /**
+   * Runs `key` again after `delayMs` (the earliest of several asks wins); failures are the run's
+   * to log. Due timers queue as background work, with the resync's priority: a retry or a
+   * follow-up of an object that already has a status never delays a new event (issue 14's burst:
+   * hundreds of failing models retried with backoff kept new objects from their first status).
+   */
   later(key: string, request: R, delayMs: number): void {
     if (this.#stopped) return;
     const at = Date.now() + delayMs;
@@ -96,7 +111,7 @@ export class WorkQueue<R> {
     if (existing) clearTimeout(existing.timer);
     const timer = setTimeout(() => {
       this.#timers.delete(key);
-      this.enqueue(key, request, 'event').catch(() => {
+      this.enqueue(key, request, 'resync').catch(() => {
         // The run logged it; the object's next event or the resync retries.
       });
     }, delayMs);
@@ -109,13 +124,10 @@ export class WorkQueue<R> {
     this.#stopped = true;
     for (const { timer } of this.#timers.values()) clearTimeout(timer);
     this.#timers.clear();
-    for (const priority of ['event', 'resync'] as const) {
-      for (const key of this.#pending[priority]) {
-        const entry = this.#entries.get(key);
-        this.#entries.delete(key);
-        for (const waiter of entry?.waiters ?? []) waiter.resolve();
-      }
-      this.#pending[priority] = [];
+    for (const key of this.#pending.drain()) {
+      const entry = this.#entries.get(key);
+      this.#entries.delete(key);
+      for (const waiter of entry?.waiters ?? []) waiter.resolve();
     }
   }
 
@@ -124,14 +136,14 @@ export class WorkQueue<R> {
   }
 
   #promote(key: string, entry: Entry<R>): void {
-    this.#pending.resync = this.#pending.resync.filter((k) => k !== key);
-    this.#pending.event.push(key);
+    this.#pending.remove(entry.bucket, key, 'resync');
+    this.#pending.push(entry.bucket, key, 'event');
     entry.priority = 'event';
   }
 
   #pump(): void {
     while (this.#active < this.#options.concurrency) {
-      const key = this.#pending.event.shift() ?? this.#pending.resync.shift();
+      const key = this.#pending.shift();
       if (key === undefined) return;
       const entry = this.#entries.get(key);
       if (entry === undefined) continue;
@@ -158,7 +170,7 @@ export class WorkQueue<R> {
         entry.priority = entry.nextPriority ?? 'event';
         entry.nextPriority = undefined;
         entry.queued = true;
-        this.#pending[entry.priority].push(key);
+        this.#pending.push(entry.bucket, key, entry.priority);
       } else {
         for (const waiter of entry.next) waiter.resolve();
         this.#entries.delete(key);

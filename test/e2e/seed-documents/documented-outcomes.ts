@@ -22,8 +22,10 @@ const plain = (value: unknown): Plain =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Plain) : {};
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
-/** Kinds whose status a function writes (runtime configs have no writer, spec §4.6). */
+/** Kinds whose status a function writes (runtime configs too, unlike upstream: issue 14). */
 const RECONCILED = new Set([
+  'AIMRuntimeConfig',
+  'AIMClusterRuntimeConfig',
   'AIMModel',
   'AIMClusterModel',
   'AIMServiceTemplate',

@@ -1,5 +1,5 @@
 import { CloudEvent } from 'cloudevents';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AIM_API_VERSION } from '../../../shared/api/group.ts';
 import { objectKey } from '../../../shared/kube/objects.ts';
 import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
@@ -137,13 +137,18 @@ describe('defineFunction handle', () => {
     expect(conditionsOf(kube, a).length).toBeGreaterThan(0);
   });
 
-  it('answers 503 for a transient API error', async () => {
-    const { kube, send } = harness();
+  it('acknowledges a transient API error and reconciles again by itself after a backoff', async () => {
+    const { kube, send, records, fn } = harness();
     const llama = model('llama');
     kube.seed(llama).failNext('get', 'Timeout');
-    const err = await rejection(send(refEvent(llama)));
-    expect(err.code).toBe(503);
-    expect(err.message).toContain('retry later');
+    // No 503: a redelivery would wait out its backoff holding one of the Broker's deliveries.
+    await expect(send(refEvent(llama))).resolves.toBeUndefined();
+    expect(conditionsOf(kube, llama)).toEqual([]);
+    expect(records().find((record) => record.reason === 'Timeout')?.msg).toBe(
+      'reconcile will be retried in 0.5 s',
+    );
+    await vi.waitFor(() => expect(conditionsOf(kube, llama).length).toBeGreaterThan(0), { timeout: 5_000 });
+    await fn.shutdown();
   });
 
   it('acknowledges a permanent API error (logged as an error) instead of asking for retries', async () => {

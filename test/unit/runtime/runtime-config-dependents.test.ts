@@ -48,6 +48,36 @@ function seeded(): FakeKubeClient {
 const names = (keys: { name: string }[]) => keys.map((key) => key.name).sort();
 
 describe('runtimeConfigDependents', () => {
+  it('ignores the config’s own status write (observedGeneration = generation) but not a spec change', async () => {
+    const config = (observedGeneration?: number) => ({
+      ...event('AIMRuntimeConfig', 'default', 'team-a'),
+      mode: 'resource' as const,
+      type: 'dev.knative.apiserver.resource.update',
+      object: {
+        metadata: { name: 'default', namespace: 'team-a', generation: 2 },
+        ...(observedGeneration !== undefined ? { status: { observedGeneration } } : {}),
+      },
+    });
+    expect(await runtimeConfigDependents(seeded(), OWNED, config(2))).toEqual([]);
+    expect(names(await runtimeConfigDependents(seeded(), OWNED, config(1)))).toEqual([
+      'explicit-default',
+      'implicit-default',
+    ]);
+    expect(names(await runtimeConfigDependents(seeded(), OWNED, config()))).toHaveLength(2);
+  });
+
+  it('never counts a runtime config among the users of a runtime config', async () => {
+    const kube = seeded().seed({
+      apiVersion: AIM_API_VERSION,
+      kind: 'AIMRuntimeConfig',
+      metadata: { name: 'other', namespace: 'team-a' },
+      spec: {},
+    });
+    const owned = [...OWNED, { apiVersion: AIM_API_VERSION, kind: 'AIMRuntimeConfig' }];
+    const keys = await runtimeConfigDependents(kube, owned, event('AIMRuntimeConfig', 'default', 'team-a'));
+    expect(names(keys)).toEqual(['explicit-default', 'implicit-default']);
+  });
+
   it('maps a namespaced config to the namespaced objects of its namespace that use it', async () => {
     const keys = await runtimeConfigDependents(
       seeded(),

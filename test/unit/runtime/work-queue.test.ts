@@ -8,13 +8,18 @@ interface Run {
 }
 
 /** A queue whose runs wait until the test finishes them; requests are "key:payload". */
-function controlledQueue(concurrency: number, merge?: (a: string, b: string) => string) {
+function controlledQueue(
+  concurrency: number,
+  merge?: (a: string, b: string) => string,
+  bucketOf?: (key: string) => string,
+) {
   const runs: Run[] = [];
   let active = 0;
   let maxActive = 0;
   const queue = new WorkQueue<string>({
     concurrency,
     ...(merge ? { merge } : {}),
+    ...(bucketOf ? { bucketOf } : {}),
     run: (request) =>
       new Promise<void>((resolve, reject) => {
         active += 1;
@@ -104,6 +109,63 @@ describe('WorkQueue', () => {
     expect(waiters.every((w) => w.outcome === 'resolved')).toBe(true);
   });
 
+  it('a flood of 1,000 keys of one kind delays a single key of another kind by at most one round', async () => {
+    // Keys are "kind|namespace|name"; the bucket is kind and namespace, as the function runtime uses.
+    const q = controlledQueue(4, undefined, (key) => key.slice(0, key.lastIndexOf('|')));
+    const flood = Array.from({ length: 1000 }, (_, i) => q.enqueue(`AIMModel|ns|m${i}`));
+    await settle();
+    const lone = q.enqueue('AIMService|ns|svc');
+    expect(q.started()).toHaveLength(4);
+    // One round: the flood's bucket already had its turn queued, so at most one more of its keys
+    // starts before the other kind's key; without buckets it would wait behind all 996.
+    q.runs[0]!.finish();
+    await settle();
+    q.runs[1]!.finish();
+    await settle();
+    expect(q.started().slice(4)).toEqual(['AIMModel|ns|m4', 'AIMService|ns|svc']);
+    q.runs[5]!.finish();
+    await settle();
+    expect(lone.outcome).toBe('resolved');
+    for (let i = 1; i < q.runs.length; i += 1) {
+      q.runs[i]!.finish();
+      await settle();
+    }
+    expect(q.started()).toHaveLength(1001);
+    expect(flood.every((w) => w.outcome === 'resolved')).toBe(true);
+    // The flood itself still runs first queued, first run.
+    const models = q.started().filter((key) => key.startsWith('AIMModel'));
+    expect(models).toEqual(Array.from({ length: 1000 }, (_, i) => `AIMModel|ns|m${i}`));
+  });
+
+  it('takes turns between namespaces of one kind and keeps a rerun behind the keys its bucket already queued', async () => {
+    const q = controlledQueue(1, undefined, (key) => key.slice(0, key.lastIndexOf('|')));
+    q.enqueue('M|a|busy');
+    await settle();
+    for (const name of ['a1', 'a2', 'a3']) q.enqueue(`M|a|${name}`);
+    q.enqueue('M|b|b1');
+    q.enqueue('M|a|busy', 'M|a|busy-again');
+    for (let i = 0; i < 6; i += 1) {
+      q.runs[i]!.finish();
+      await settle();
+    }
+    expect(q.started()).toEqual(['M|a|busy', 'M|a|a1', 'M|b|b1', 'M|a|a2', 'M|a|a3', 'M|a|busy-again']);
+  });
+
+  it('queues a due timer behind events, as background work', async () => {
+    vi.useFakeTimers();
+    const q = controlledQueue(1);
+    q.enqueue('busy');
+    await vi.advanceTimersByTimeAsync(0);
+    q.queue.later('retry', 'retry', 10);
+    await vi.advanceTimersByTimeAsync(10);
+    q.enqueue('new', 'new', 'event');
+    q.runs[0]!.finish();
+    await vi.advanceTimersByTimeAsync(0);
+    q.runs[1]!.finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(q.started()).toEqual(['busy', 'new', 'retry']);
+  });
+
   it('runs event work before resync work and promotes a queued resync key an event asks for', async () => {
     const q = controlledQueue(1);
     q.enqueue('busy');
@@ -172,7 +234,7 @@ describe('WorkQueue', () => {
     await expect(queue.enqueue('k', 'k')).rejects.toThrow('sync throw');
   });
 
-  it('later() keeps the earliest timer of a key and queues it as an event when due', async () => {
+  it('later() keeps the earliest timer of a key and queues it when due', async () => {
     vi.useFakeTimers();
     const q = controlledQueue(1);
     q.queue.later('k', 'at-1000', 1000);

@@ -56,6 +56,19 @@ const isvcOfKept: KubeObject = {
   metadata: { name: 'kept', namespace: NS },
 };
 
+const runtimeConfig: KubeObject = {
+  apiVersion: API,
+  kind: 'AIMRuntimeConfig',
+  metadata: { name: 'team', namespace: NS, generation: 1 },
+  spec: { routing: { enabled: true } },
+};
+const clusterRuntimeConfig: KubeObject = {
+  apiVersion: API,
+  kind: 'AIMClusterRuntimeConfig',
+  metadata: { name: 'cluster', generation: 1 },
+  spec: { labelPropagation: { enabled: true, match: ['team-['] } },
+};
+
 export const SCENARIOS: Scenario[] = [
   {
     name: 'an image service auto-creates its model and auto-selects a template',
@@ -115,6 +128,14 @@ export const SCENARIOS: Scenario[] = [
         event: 'update',
         object: { apiVersion: API, kind: 'AIMClusterRuntimeConfig', metadata: { name: 'default' }, spec: {} },
       },
+    ],
+  },
+  {
+    name: 'runtime configs get their status: a valid one Ready, one with a bad glob Failed',
+    seed: [runtimeConfig, clusterRuntimeConfig],
+    steps: [
+      { event: 'add', object: runtimeConfig },
+      { event: 'add', object: clusterRuntimeConfig },
     ],
   },
 ];

@@ -1,0 +1,75 @@
+/**
+ * `npm run bench:burst -- --n 1000`: issue 14's burst on the real local platform (as `npm start`
+ * runs it, with the simulator): n generated objects of all ten kinds (the fuzz e2e test's
+ * generators, test/e2e/fuzz/arbitraries.ts) posted at once in three namespaces, against a local
+ * registry that serves the images they name. Prints time from each POST's answer to a status of
+ * the object's own, p50/p99/max per kind, and how many had none after 10 s; writes it as JSON with
+ * each function's reconciles, their time and its API requests (where the time went).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { freeLoopbackPorts } from '../local/control-plane/ports.ts';
+import { FUNCTION_NAMES } from '../local/platform/functions.ts';
+import { startLocalPlatform } from '../local/platform/local-platform.ts';
+import { startSimulator } from '../local/simulator/simulator.ts';
+import { burstObjects } from '../test/e2e/fuzz/arbitraries.ts';
+import { startFuzzRegistry } from '../test/e2e/fuzz/fuzz-registry.ts';
+import { functionWork } from './bench/burst/reconcile-metrics.ts';
+import { runBurst } from './bench/burst/run-burst.ts';
+import { formatSummary } from './bench/burst/summary.ts';
+
+const { values } = parseArgs({
+  options: {
+    n: { type: 'string', default: '1000' },
+    seed: { type: 'string', default: '14' },
+    'deadline-seconds': { type: 'string', default: '120' },
+    concurrency: { type: 'string', default: '64' },
+    out: { type: 'string' },
+  },
+});
+const n = Number(values.n);
+const seed = Number(values.seed);
+const root = resolve(import.meta.dirname, '..');
+const dir = join(root, '.aim-local', `burst-${n}`);
+const out = values.out ?? join(root, '.aim-local', `burst-${n}.json`);
+const log = (msg: string) => process.stderr.write(`[burst] ${msg}\n`);
+
+const ports = await freeLoopbackPorts(FUNCTION_NAMES.length);
+const metricsPorts = new Map<string, number>(FUNCTION_NAMES.map((name, index) => [name, ports[index]!]));
+const registry = await startFuzzRegistry();
+const started = Date.now();
+const platform = await startLocalPlatform({
+  dir,
+  log,
+  functionEnvFor: (name) => ({ ...registry.env, AIM_METRICS_PORT: String(metricsPorts.get(name)) }),
+  simulator: ({ client, controlPlane }) =>
+    startSimulator({
+      client,
+      certDir: join(controlPlane.dir, 'pki'),
+      kubeconfigPath: controlPlane.kubeconfigPath,
+    }),
+});
+log(`platform up in ${Date.now() - started} ms; posting ${n} objects (seed ${seed})`);
+try {
+  const result = await runBurst(platform.client, burstObjects(seed, n), {
+    deadlineMs: Number(values['deadline-seconds']) * 1000,
+    concurrency: Number(values.concurrency),
+  });
+  const report = {
+    machine: { cores: cpus().length, loadAverage: loadavg(), node: process.version },
+    n,
+    seed,
+    postMs: result.postMs,
+    ...result.summary,
+    functions: await functionWork(metricsPorts),
+  };
+  mkdirSync(join(root, '.aim-local'), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+  process.stdout.write(`posted ${n} objects in ${result.postMs} ms\n${formatSummary(result.summary)}\n`);
+  log(`written to ${out}`);
+} finally {
+  await platform.stop();
+  await registry.stop();
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { EventSender } from '../../../shared/kube/event-sender.ts';
+import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
+
+function event(name: string): KubeObject {
+  return { apiVersion: 'v1', kind: 'Event', metadata: { name, namespace: 'ns' } };
+}
+
+/** A client whose creates wait until the test releases them. */
+function slowClient() {
+  const created: string[] = [];
+  const waiting: { name: string; release: (fail?: Error) => void }[] = [];
+  let active = 0;
+  let maxActive = 0;
+  const client = {
+    create: (object: KubeObject) =>
+      new Promise((resolve, reject) => {
+        active += 1;
+        maxActive = Math.max(maxActive, active);
+        waiting.push({
+          name: object.metadata.name,
+          release: (fail) => {
+            active -= 1;
+            if (fail) reject(fail);
+            else {
+              created.push(object.metadata.name);
+              resolve(object);
+            }
+          },
+        });
+      }),
+  } as unknown as KubeClient;
+  return { client, created, waiting, maxActive: () => maxActive };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('EventSender', () => {
+  it('returns at once, writes at most `concurrency` at a time, in order, and reports idle', async () => {
+    const slow = slowClient();
+    const sender = new EventSender(slow.client, { concurrency: 2 });
+    for (const name of ['a', 'b', 'c', 'd']) sender.send(event(name));
+    expect(slow.waiting.map((w) => w.name)).toEqual(['a', 'b']);
+    let idle = false;
+    void sender.idle().then(() => {
+      idle = true;
+    });
+    while (slow.waiting.length > 0) {
+      slow.waiting.shift()!.release();
+      await tick();
+    }
+    expect(slow.created).toEqual(['a', 'b', 'c', 'd']);
+    expect(slow.maxActive()).toBe(2);
+    expect(idle).toBe(true);
+  });
+
+  it('drops what arrives beyond maxPending and reports failed writes, never throwing', async () => {
+    const slow = slowClient();
+    const dropped: string[] = [];
+    const errors: unknown[] = [];
+    const sender = new EventSender(slow.client, {
+      concurrency: 1,
+      maxPending: 1,
+      onDrop: (e) => dropped.push(e.metadata.name),
+      onError: (err) => errors.push(err),
+    });
+    sender.send(event('writing'));
+    sender.send(event('waiting'));
+    sender.send(event('dropped'));
+    expect(dropped).toEqual(['dropped']);
+    slow.waiting.shift()!.release(new Error('forbidden'));
+    await tick();
+    slow.waiting.shift()!.release();
+    await sender.idle();
+    expect(slow.created).toEqual(['waiting']);
+    expect(errors).toHaveLength(1);
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * A reconcile that should run again later: a transient Kubernetes error, an infrastructure error
- * in the observed state, or a write that kept conflicting. The function runtime retries the
- * reconcile itself after `retryAfterSeconds`, or with exponential backoff (runtime/retry-backoff.ts).
+ * in the observed state, or a write that kept conflicting. A Kubernetes error is answered 503 (the
+ * Broker redelivers); the others the function runtime retries itself after `retryAfterSeconds`,
+ * or with exponential backoff (runtime/retry-backoff.ts).
  */
 export class RetryableError extends Error {
   readonly retryAfterSeconds: number | undefined;

@@ -1,9 +1,9 @@
 /**
  * How a failed reconcile (or event mapping) is answered:
- * - retry: transient (RetryableError, or a KubeError the client marks retryable). A reconcile is
- *   retried by the function itself with backoff (function-runtime.ts), so its event is handled;
- *   what has no key to retry (an event's mapping, a resync's LIST, the client) → 503, so the
- *   Broker redelivers with backoff; reconciles are idempotent, so redoing the others is harmless;
+ * - retry: transient (RetryableError, or a KubeError the client marks retryable). The API server
+ *   unreachable or overloaded → 503, so the Broker redelivers with backoff (reconciles are
+ *   idempotent, so redoing the others is harmless); other transient failures of a reconcile (a
+ *   registry, conflicts) are retried by the function itself (function-runtime.ts), the event handled;
  * - permanent: a classified Kubernetes error that the same request would hit again (Forbidden,
  *   Invalid, ...) → logged and counted, the event is acknowledged; the resync tries again later,
  *   when RBAC or the object may have been fixed;

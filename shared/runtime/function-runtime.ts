@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { ObjectCache } from '../cache/object-cache.ts';
 import { operatorNamespace as defaultOperatorNamespace } from '../constants/operator-namespace.ts';
 import { createKubeClient } from '../kube/client.ts';
+import { isConflict, isKubeError } from '../kube/errors.ts';
 import { createEventRecorder } from '../kube/event-recorder.ts';
 import { EventSender } from '../kube/event-sender.ts';
 import type { KubeClient } from '../kube/types.ts';
@@ -30,6 +31,11 @@ const DEFAULT_CONCURRENCY = 4;
 const SETTLED_STATUSES: ReadonlySet<string> = new Set(['Ready', 'Running']);
 /** Longer waits are left to the resync tick. */
 const MAX_REQUEUE_SECONDS = 600;
+
+function apiServerUnavailable(err: unknown): boolean {
+  const cause = isRetryableError(err) ? err.cause : err;
+  return isKubeError(cause) && cause.retryable && !isConflict(cause);
+}
 
 function retryAfterOf(err: unknown): number | undefined {
   const seconds = isRetryableError(err) ? err.retryAfterSeconds : undefined;
@@ -234,12 +240,15 @@ export class FunctionRuntime {
         durationSeconds: elapsed(),
         errorReason: failure.reason,
       });
-      if (failure.class !== 'retry') {
+      // The API server unreachable or overloaded: nothing was written, so the event goes back
+      // to the Broker (503), which keeps it across a restart of this process and redelivers.
+      if (failure.class !== 'retry' || apiServerUnavailable(err)) {
         logFailure(log, failure, err);
         throw err;
       }
-      // A transient failure is this function's to retry, with backoff (retry-backoff.ts); the
-      // event that asked for the run is answered as handled, so no redelivery holds a slot.
+      // Anything else transient (a registry answer in the observed state, a write that kept
+      // conflicting) was handled: the status says so. The function retries it with backoff
+      // (retry-backoff.ts), so no redelivery holds one of the Broker's deliveries in flight.
       const seconds = retryAfterOf(err) ?? this.#backoff.next(key);
       logFailure(log, failure, err, `reconcile will be retried in ${seconds} s`);
       this.requeueLater({ ...work, live: false }, seconds);

@@ -1,5 +1,5 @@
 import { CloudEvent } from 'cloudevents';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AIM_API_VERSION } from '../../../shared/api/group.ts';
 import { objectKey } from '../../../shared/kube/objects.ts';
 import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';

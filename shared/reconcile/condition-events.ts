@@ -56,16 +56,24 @@ function mirrorsComponent(condition: Condition, next: readonly Condition[]): boo
   );
 }
 
-/** The events for the conditions in `next` that transitioned relative to `previous`. */
+/**
+ * The events for the conditions in `next` that transitioned relative to `previous`. `previous`
+ * holds every writer's conditions: a summary Ready (isvc-render) mirrors components whose
+ * conditions another function writes.
+ */
 export function conditionTransitionEvents(
   previous: readonly Condition[],
   next: readonly Condition[],
   context: ErrorLevelContext,
 ): ConditionEvent[] {
   const events: ConditionEvent[] = [];
+  const known = [
+    ...next,
+    ...previous.filter((condition) => findCondition(next, condition.type) === undefined),
+  ];
   for (const condition of next) {
     if (!isTransition(findCondition(previous, condition.type), condition)) continue;
-    if (mirrorsComponent(condition, next)) continue;
+    if (mirrorsComponent(condition, known)) continue;
     const message = condition.message || `${condition.type} is ${condition.status}`;
     events.push({
       conditionType: condition.type,

@@ -173,6 +173,13 @@ describe('events for a Ready condition that repeats a component (issue 14)', () 
     ]);
   });
 
+  it('a summary Ready repeating a component another function writes makes no event either', () => {
+    // isvc-render writes Ready; cache-manage wrote CacheReady, which is only in what was read.
+    const previous = [at('CacheReady', 'False', 'CacheNotReady'), at('Ready', 'False', 'ModelNotReady')];
+    const events = conditionTransitionEvents(previous, [at('Ready', 'False', 'CacheNotReady')], context);
+    expect(events).toEqual([]);
+  });
+
   it('Ready turning True, or with words of its own, still makes an event', () => {
     const previous = [at('ModelReady', 'False', 'ModelNotReady'), at('Ready', 'False', 'ModelNotReady')];
     const ready = conditionTransitionEvents(

@@ -26,6 +26,9 @@ export const AIM_STATUS_PRIORITY: Readonly<Record<AIMStatus, number>> = {
   Failed: 0,
 };
 
+/** The statuses that mean something is wrong (a Warning Event; never hidden behind another cause). */
+export const ERROR_STATUSES: ReadonlySet<AIMStatus> = new Set(['Failed', 'Degraded', 'NotAvailable']);
+
 /** Unknown or empty statuses score like Failed, as upstream does. */
 export function statusPriority(status: string | undefined): number {
   return status !== undefined && status in AIM_STATUS_PRIORITY ? AIM_STATUS_PRIORITY[status as AIMStatus] : 0;

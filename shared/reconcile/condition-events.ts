@@ -4,7 +4,7 @@
  * error-level conditions, Normal otherwise.
  */
 import { CONDITION_TYPES, conditionComponent } from '../constants/conditions.ts';
-import type { AIMStatus } from '../constants/status.ts';
+import { type AIMStatus, ERROR_STATUSES } from '../constants/status.ts';
 import { type Condition, findCondition, isTransition } from './conditions.ts';
 
 export type EventType = 'Normal' | 'Warning';
@@ -16,7 +16,6 @@ export interface ConditionEvent {
   message: string;
 }
 
-const ERROR_STATES: ReadonlySet<AIMStatus> = new Set(['Failed', 'Degraded', 'NotAvailable']);
 const LAZY_TYPES: readonly string[] = [
   CONDITION_TYPES.configValid,
   CONDITION_TYPES.authValid,
@@ -34,11 +33,11 @@ export interface ErrorLevelContext {
 export function isErrorLevel(condition: Condition, context: ErrorLevelContext): boolean {
   if (condition.status === 'True') return false;
   if (LAZY_TYPES.includes(condition.type)) return condition.status === 'False';
-  if (condition.type === CONDITION_TYPES.ready) return ERROR_STATES.has(context.overall);
+  if (condition.type === CONDITION_TYPES.ready) return ERROR_STATUSES.has(context.overall);
   const component = conditionComponent(condition.type);
   if (component === undefined) return false;
   const contribution = context.contributionOf(component);
-  return contribution !== undefined && ERROR_STATES.has(contribution);
+  return contribution !== undefined && ERROR_STATUSES.has(contribution);
 }
 
 /**

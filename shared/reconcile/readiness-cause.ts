@@ -13,7 +13,7 @@
  * Undefined when no condition carries the cause (the error came from an unnamed component).
  */
 import { conditionComponent } from '../constants/conditions.ts';
-import type { AIMStatus } from '../constants/status.ts';
+import { type AIMStatus, ERROR_STATUSES } from '../constants/status.ts';
 import type { Condition } from './conditions.ts';
 import type { ComponentContribution } from './readiness.ts';
 import { blockingCategory, isInfraCategory, type StateFlags } from './state-flags.ts';
@@ -25,7 +25,6 @@ export interface ReadinessCause {
 
 /** What a stale condition without a component contributes (`notReadyContribution(undefined)`). */
 const UNKNOWN_CONTRIBUTION: AIMStatus = 'Progressing';
-const ERROR_STATES: ReadonlySet<AIMStatus> = new Set(['Failed', 'Degraded', 'NotAvailable']);
 
 type Test = (condition: Condition, contribution: ComponentContribution | undefined) => boolean;
 
@@ -56,7 +55,7 @@ export function readinessCause(
     (condition, contribution) =>
       condition.status !== 'True' && (contribution?.notReady ?? UNKNOWN_CONTRIBUTION) === worst,
   );
-  if (ERROR_STATES.has(worst) || !flags.hasInfra) return atWorst;
+  if (ERROR_STATUSES.has(worst) || !flags.hasInfra) return atWorst;
   const infra = find(
     (condition, contribution) =>
       condition.status !== 'True' && (contribution?.categories?.some(isInfraCategory) ?? false),

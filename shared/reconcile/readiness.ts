@@ -10,11 +10,11 @@
  */
 import { CONDITION_TYPES, conditionComponent, STATE_ENGINE_REASONS } from '../constants/conditions.ts';
 import { type AIMStatus, statusPriority } from '../constants/status.ts';
-import type { ErrorCategory, StateError } from './categorize.ts';
+import { ERROR_CATEGORIES, type ErrorCategory, type StateError } from './categorize.ts';
 import type { Condition, ConditionSet, ConditionUpdate } from './conditions.ts';
 import { DEPENDENCY_TYPES, type DependencyType } from './health.ts';
 import { readinessCause } from './readiness-cause.ts';
-import { firstBlockingMessage, isBlocked, type StateFlags } from './state-flags.ts';
+import { blockingCategory, firstBlockingMessage, isBlocked, type StateFlags } from './state-flags.ts';
 import { AUTH_FAILED, REFERENCE_MISSING, SPEC_INVALID } from './validity-conditions.ts';
 
 const CONTRIBUTING_STATES: ReadonlySet<AIMStatus> = new Set([
@@ -50,11 +50,20 @@ export interface Readiness {
   status: AIMStatus;
 }
 
+/** The words the lazy AuthValid / ConfigValid conditions carry, per blocking category. */
+const BLOCKING_WORDS: Partial<Record<ErrorCategory, readonly [string, string]>> = {
+  [ERROR_CATEGORIES.auth]: AUTH_FAILED,
+  [ERROR_CATEGORIES.invalidSpec]: SPEC_INVALID,
+  [ERROR_CATEGORIES.missingUpstreamDependency]: REFERENCE_MISSING,
+};
+
 /** Upstream's generic words, used only when no component condition names the cause. */
 function genericReady(flags: StateFlags, blockingMessage: string | undefined): [string, string] {
-  if (flags.hasAuth) return [AUTH_FAILED[0], blockingMessage || AUTH_FAILED[1]];
-  if (flags.hasInvalidSpec) return [SPEC_INVALID[0], blockingMessage || SPEC_INVALID[1]];
-  if (flags.hasMissingUpstream) return [REFERENCE_MISSING[0], blockingMessage || REFERENCE_MISSING[1]];
+  const blocking = blockingCategory(flags);
+  if (blocking !== undefined) {
+    const [reason, fallback] = BLOCKING_WORDS[blocking] ?? REFERENCE_MISSING;
+    return [reason, blockingMessage || fallback];
+  }
   if (flags.hasInfra)
     return [STATE_ENGINE_REASONS.infrastructureError, 'Infrastructure error - waiting for retry'];
   return [STATE_ENGINE_REASONS.progressing, 'Waiting for components to become ready'];

@@ -9,7 +9,7 @@
  *   when RBAC or the object may have been fixed;
  * - unexpected: anything else (a bug) → 500.
  */
-import { isKubeError, isRetryable } from '../kube/errors.ts';
+import { isConflict, isKubeError, isRetryable } from '../kube/errors.ts';
 import { isRetryableError } from '../reconcile/retryable-error.ts';
 import { FunctionHttpError, HTTP_STATUS } from './http-error.ts';
 
@@ -32,6 +32,16 @@ export function classifyFailure(err: unknown): ClassifiedFailure {
     return { class: 'retry', reason: isKubeError(err) ? err.reason : 'Retryable', message };
   if (isKubeError(err)) return { class: 'permanent', reason: err.reason, message };
   return { class: 'unexpected', reason: 'Unexpected', message };
+}
+
+/**
+ * A transient failure the API server itself caused (unreachable, overloaded, timing out), as
+ * opposed to a conflict or a registry answer: nothing could be written, so the event goes back to
+ * the Broker rather than to a timer in this process.
+ */
+export function apiServerUnavailable(err: unknown): boolean {
+  const cause = isRetryableError(err) ? err.cause : err;
+  return isKubeError(cause) && cause.retryable && !isConflict(cause);
 }
 
 /**

@@ -7,7 +7,6 @@ import { performance } from 'node:perf_hooks';
 import { ObjectCache } from '../cache/object-cache.ts';
 import { operatorNamespace as defaultOperatorNamespace } from '../constants/operator-namespace.ts';
 import { createKubeClient } from '../kube/client.ts';
-import { isConflict, isKubeError } from '../kube/errors.ts';
 import { createEventRecorder } from '../kube/event-recorder.ts';
 import { EventSender } from '../kube/event-sender.ts';
 import type { KubeClient } from '../kube/types.ts';
@@ -22,7 +21,7 @@ import {
 import { isRetryableError } from '../reconcile/retryable-error.ts';
 import { reportingWritesTo } from '../reconcile/write-reporting-client.ts';
 import { logFailure, requestBucket, requestKey } from './event-answers.ts';
-import { classifyFailure } from './failure.ts';
+import { apiServerUnavailable, classifyFailure } from './failure.ts';
 import type { FunctionDefinition, FunctionDependencies } from './function-types.ts';
 import { RetryBackoff } from './retry-backoff.ts';
 import { type Priority, WorkQueue } from './work-queue.ts';
@@ -31,11 +30,6 @@ const DEFAULT_CONCURRENCY = 4;
 const SETTLED_STATUSES: ReadonlySet<string> = new Set(['Ready', 'Running']);
 /** Longer waits are left to the resync tick. */
 const MAX_REQUEUE_SECONDS = 600;
-
-function apiServerUnavailable(err: unknown): boolean {
-  const cause = isRetryableError(err) ? err.cause : err;
-  return isKubeError(cause) && cause.retryable && !isConflict(cause);
-}
 
 function retryAfterOf(err: unknown): number | undefined {
   const seconds = isRetryableError(err) ? err.retryAfterSeconds : undefined;
@@ -165,7 +159,6 @@ export class FunctionRuntime {
   #eventSender(kube: KubeClient): EventSender {
     if (this.#events?.client !== kube) {
       const sender = new EventSender(kube, {
-        onError: (err) => this.log.warn({ err: String(err) }, 'could not record a Kubernetes Event'),
         onDrop: () => this.log.warn('too many Kubernetes Events waiting; dropped one'),
       });
       this.#events = { client: kube, sender };

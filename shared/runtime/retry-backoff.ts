@@ -1,6 +1,7 @@
 /**
- * Per-key exponential backoff for reconciles that failed transiently: 0.5 s, 1 s, 2 s, … up to
- * 60 s, reset by the key's next success. The function retries such reconciles itself (through the
+ * Per-key exponential backoff for reconciles that failed transiently for a reason other than the
+ * API server (a registry answer, a write that kept conflicting): 0.5 s, 1 s, 2 s, … up to 60 s,
+ * reset by the key's next success. The function retries such reconciles itself (through the
  * work queue's timers) instead of asking the Broker to redeliver the event: a redelivery waits
  * out its backoff holding one of the few deliveries in flight to the function, so a burst of
  * failing objects would stall every other event behind it (issue 14).

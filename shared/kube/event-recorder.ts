@@ -50,7 +50,7 @@ export function createEventRecorder(
         count: 1,
       } as KubeObject;
       if (sender !== undefined) {
-        sender.send(event);
+        sender.send(event, onError);
         return;
       }
       try {

@@ -10,7 +10,6 @@ import type { KubeClient, KubeObject } from './types.ts';
 export interface EventSenderOptions {
   concurrency?: number;
   maxPending?: number;
-  onError?: (err: unknown) => void;
   /** Called for each Event dropped because too many were waiting. */
   onDrop?: (event: KubeObject) => void;
 }
@@ -20,7 +19,8 @@ export class EventSender {
   readonly #concurrency: number;
   readonly #maxPending: number;
   readonly #options: EventSenderOptions;
-  readonly #pending: KubeObject[] = [];
+  /** Each Event with where its write failure goes (the recorder's, which knows the object's log). */
+  readonly #pending: Array<{ event: KubeObject; onError?: (err: unknown) => void }> = [];
   #active = 0;
   #idle: (() => void)[] = [];
 
@@ -35,12 +35,12 @@ export class EventSender {
     return this.#pending.length;
   }
 
-  send(event: KubeObject): void {
+  send(event: KubeObject, onError?: (err: unknown) => void): void {
     if (this.#pending.length >= this.#maxPending) {
       this.#options.onDrop?.(event);
       return;
     }
-    this.#pending.push(event);
+    this.#pending.push(onError === undefined ? { event } : { event, onError });
     this.#pump();
   }
 
@@ -52,12 +52,12 @@ export class EventSender {
 
   #pump(): void {
     while (this.#active < this.#concurrency) {
-      const event = this.#pending.shift();
-      if (event === undefined) break;
+      const next = this.#pending.shift();
+      if (next === undefined) break;
       this.#active += 1;
       this.#client
-        .create(event)
-        .catch((err: unknown) => this.#options.onError?.(err))
+        .create(next.event)
+        .catch((err: unknown) => next.onError?.(err))
         .finally(() => {
           this.#active -= 1;
           this.#pump();

@@ -62,11 +62,11 @@ describe('EventSender', () => {
       concurrency: 1,
       maxPending: 1,
       onDrop: (e) => dropped.push(e.metadata.name),
-      onError: (err) => errors.push(err),
     });
-    sender.send(event('writing'));
-    sender.send(event('waiting'));
-    sender.send(event('dropped'));
+    const onError = (err: unknown) => errors.push(err);
+    sender.send(event('writing'), onError);
+    sender.send(event('waiting'), onError);
+    sender.send(event('dropped'), onError);
     expect(dropped).toEqual(['dropped']);
     slow.waiting.shift()!.release(new Error('forbidden'));
     await tick();

@@ -213,6 +213,14 @@ describe('service template caches', () => {
     expect(reasons(await eventsAbout(client(), NS, 'svc-d'))).toContain('TemplateCacheCreated');
     const artifactEvents = reasons(await eventsAbout(client(), NS, sharedArtifact?.metadata.name ?? ''));
     expect(artifactEvents).toEqual(expect.arrayContaining(['DownloadStarted', 'DownloadCompleted']));
+
+    // The services' InferenceServices now mount their caches, as isvc-render would have rendered
+    // them. cache-manage reads InferenceServices from its watch, so they are written here, well
+    // before the tests below delete a cache: written just before, the watch may not have
+    // delivered them yet and the service would read "creating", not "lost".
+    const sharedClaim = (await pvcsOf(NS, sharedArtifact?.metadata.name ?? ''))[0]?.metadata.name;
+    await inferenceServiceUsingCache(NS, 'svc-a', String(sharedClaim));
+    await inferenceServiceUsingCache(NS, 'svc-d', 'some-claim');
   });
 
   it('writes nothing on resync once everything is Ready', async () => {
@@ -244,12 +252,6 @@ describe('service template caches', () => {
     const before = await cacheReady('svc-a');
     const cacheName = before.status.cache.templateCacheRef.name;
     const cache = await get(client(), 'AIMTemplateCache', NS, cacheName);
-    const claim = String(
-      Object.values(cache?.status?.artifacts ?? {}).map(
-        (entry) => (entry as { persistentVolumeClaim?: string }).persistentVolumeClaim,
-      )[0],
-    );
-    await inferenceServiceUsingCache(NS, 'svc-a', claim);
     await client().delete({ apiVersion: AIM, kind: 'AIMTemplateCache', namespace: NS, name: cacheName });
 
     // Whichever sharer is reconciled first sees the cache gone and recreates it; the other may
@@ -276,7 +278,6 @@ describe('service template caches', () => {
     const before = await cacheReady('svc-d');
     const cacheName = before.status.cache.templateCacheRef.name;
     const cache = await get(client(), 'AIMTemplateCache', NS, cacheName);
-    await inferenceServiceUsingCache(NS, 'svc-d', 'some-claim');
     await client().delete({ apiVersion: AIM, kind: 'AIMTemplateCache', namespace: NS, name: cacheName });
 
     await eventually('the dedicated cache being recreated', async () =>

@@ -100,12 +100,13 @@ export class Informer {
 
   /** A write's answer, folded in before its watch event arrives (ignored if older than what is held). */
   stored(object: KubeObject): void {
-    if (!this.#synced || !this.#holds(object)) return;
-    this.#store.put(slim(object, this.#options.fieldManager));
+    if (!this.#synced || !this.holds(object)) return;
+    // The writer keeps its answer: the store freezes a copy of its own.
+    this.#store.put(slim(structuredClone(object), this.#options.fieldManager));
   }
 
   /** Whether `object` is one this informer's selectors keep. */
-  #holds(object: KubeObject): boolean {
+  holds(object: KubeObject): boolean {
     const { labelSelector, fieldSelector } = this.kind;
     return (
       (labelSelector === undefined || matchesLabelSelector(labelSelector, object.metadata.labels)) &&

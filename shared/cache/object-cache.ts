@@ -4,7 +4,8 @@
  * watch support, or a kind whose first LIST has not answered is read live. The informers start on
  * first read (a cold function pays one LIST per kind it touches, never one GET per event) and
  * writes made through `reportingWritesTo(cache, client)` are folded in at once, so a reconcile
- * never reads back something older than its own write.
+ * never reads back something older than its own write. What it answers is shared and frozen
+ * (frozen.ts): readers build new objects rather than change the ones they read.
  */
 import { notFoundError } from '../kube/not-found.ts';
 import { kindId } from '../kube/objects.ts';
@@ -68,14 +69,19 @@ export class ObjectCache {
 
   /**
    * Whether the cache of `gvk` has seen its changes up to `resourceVersion` (waits up to
-   * `timeoutMs`). True for a kind that is not informed: its reads are live anyway.
+   * `timeoutMs`). True for a kind that is not informed: its reads are live anyway. An informer
+   * whose selectors would not keep `object` (the event's copy) is not waited for: no event of
+   * it ever reaches that informer (a Job of another function's labels).
    */
   async caughtUp(
     gvk: GroupVersionKind,
     resourceVersion: string | undefined,
     timeoutMs: number,
+    object?: KubeObject,
   ): Promise<boolean> {
-    const informers = this.#informers.get(kindId(gvk)) ?? [];
+    const informers = (this.#informers.get(kindId(gvk)) ?? []).filter(
+      (informer) => object === undefined || informer.holds(object),
+    );
     const answers = await Promise.all(
       informers.map((informer) =>
         resourceVersion === undefined ? informer.ready() : informer.reached(resourceVersion, timeoutMs),
@@ -95,14 +101,14 @@ export class ObjectCache {
     if (informer === undefined) return this.#client.get<T>(key);
     const found = informer.get(this.#namespaceOf(key, key.namespace), key.name);
     if (found === undefined) throw notFoundError(key, 'cache');
-    return structuredClone(found) as T;
+    return found as T;
   }
 
   async getOptional<T extends KubeObject = KubeObject>(key: ObjectKey): Promise<T | undefined> {
     const informer = await this.#synced(key, {});
     if (informer === undefined) return this.#client.getOptional<T>(key);
     const found = informer.get(this.#namespaceOf(key, key.namespace), key.name);
-    return found === undefined ? undefined : (structuredClone(found) as T);
+    return found as T | undefined;
   }
 
   async list<T extends KubeObject = KubeObject>(
@@ -111,7 +117,7 @@ export class ObjectCache {
   ): Promise<ObjectList<T>> {
     const informer = await this.#synced(gvk, options);
     if (informer === undefined) return this.#client.list<T>(gvk, options);
-    const items = informer.select(this.#scoped(gvk, options)).map((item) => structuredClone(item) as T);
+    const items = informer.select(this.#scoped(gvk, options)) as T[];
     const list: ObjectList<T> = { items };
     if (informer.resourceVersion !== undefined) list.resourceVersion = informer.resourceVersion;
     return list;

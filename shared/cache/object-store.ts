@@ -1,9 +1,10 @@
 /**
  * One kind's objects in memory, by namespace and name. Stored copies are slimmed (other managers'
- * managedFields and the last-applied annotation dropped) and never handed out: readers copy.
+ * managedFields and the last-applied annotation dropped) and frozen (frozen.ts): readers share them.
  */
 import { matchesFieldSelector, matchesLabelRequirements, parseLabelSelector } from '../kube/selectors.ts';
 import type { KubeObject, ListOptions } from '../kube/types.ts';
+import { deepFreeze } from './frozen.ts';
 import { isNewer } from './resource-version.ts';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -50,7 +51,7 @@ export class ObjectStore {
     if (held !== undefined && !isNewer(object.metadata.resourceVersion, held.metadata.resourceVersion))
       return;
     if (held === undefined) this.#size += 1;
-    names.set(object.metadata.name, object);
+    names.set(object.metadata.name, deepFreeze(object));
   }
 
   remove(namespace: string | undefined, name: string): void {

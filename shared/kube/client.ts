@@ -269,5 +269,6 @@ export function createKubeClient(options: KubeClientOptions = {}): KubeClient {
   if (options.timeoutMs !== undefined) transportOptions.timeoutMs = options.timeoutMs;
   if (options.userAgent !== undefined) transportOptions.userAgent = options.userAgent;
   if (options.onRequest !== undefined) transportOptions.onRequest = options.onRequest;
+  if (options.onResponse !== undefined) transportOptions.onResponse = options.onResponse;
   return new HttpKubeClient(createTransport(loadConnection(options), transportOptions));
 }

@@ -18,6 +18,8 @@ export interface KubeClientOptions {
   userAgent?: string;
   /** Told of every request as it is sent. */
   onRequest?: (request: TransportRequest) => void;
+  /** Told of every request's answer (or failure), with how long it took in seconds. */
+  onResponse?: (request: TransportRequest, seconds: number) => void;
 }
 
 /**

@@ -45,6 +45,8 @@ export interface TransportOptions {
   userAgent?: string;
   /** Told of every request as it is sent (metrics count API requests by verb and resource). */
   onRequest?: (request: TransportRequest) => void;
+  /** Told of every request's answer or failure, with its duration in seconds (not of watches). */
+  onResponse?: (request: TransportRequest, seconds: number) => void;
 }
 
 type Agent = http.Agent | https.Agent;
@@ -144,8 +146,14 @@ export function createTransport(kubeConfig: Connection, options: TransportOption
   }
 
   async function request(req: TransportRequest): Promise<string> {
+    const started = performance.now();
     const { url, description, headers, basicAuth } = await prepare(req);
-    return send(url, req, description, headers, basicAuth);
+    const answered = () => options.onResponse?.(req, (performance.now() - started) / 1000);
+    try {
+      return await send(url, req, description, headers, basicAuth);
+    } finally {
+      answered();
+    }
   }
 
   function stream(req: TransportRequest, onLine: (line: string) => void): StreamHandle {

@@ -54,12 +54,45 @@ export const kubeRequestsTotal = new Counter({
   registers: [metricsRegistry],
 });
 
+export const kubeRequestDurationSeconds = new Histogram({
+  name: 'aim_kube_request_duration_seconds',
+  help: 'Kubernetes API request latency as the function saw it, by verb and resource (watches excluded)',
+  labelNames: ['function', 'verb', 'resource'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [metricsRegistry],
+});
+
 export const eventsTotal = new Counter({
   name: 'aim_events_total',
   help: 'CloudEvents received, by event type and how they were handled',
   labelNames: ['function', 'type', 'outcome'] as const,
   registers: [metricsRegistry],
 });
+
+export const reconcileRequestsTotal = new Counter({
+  name: 'aim_reconcile_requests_total',
+  help: 'Reconcile requests queued (before coalescing), by what asked for them; `already-reconciled` were skipped',
+  labelNames: ['function', 'kind', 'trigger'] as const,
+  registers: [metricsRegistry],
+});
+
+/** What asked for a reconcile: the object's own event, another object's event, a timer, the resync. */
+export type ReconcileTrigger = 'event' | 'already-reconciled' | 'dependent' | 'timer' | 'resync';
+
+export function observeReconcileRequest(fn: string, kind: string, trigger: ReconcileTrigger): void {
+  reconcileRequestsTotal.inc({ function: fn, kind, trigger });
+}
+
+export const cacheCatchUpTotal = new Counter({
+  name: 'aim_cache_catch_up_total',
+  help: 'Events whose object the cache had (or had not, within the wait) seen before reconciles read it',
+  labelNames: ['function', 'kind', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+export function observeCacheCatchUp(fn: string, kind: string, reached: boolean): void {
+  cacheCatchUpTotal.inc({ function: fn, kind, outcome: reached ? 'reached' : 'timed-out' });
+}
 
 /** How an event ended, mirrored in the HTTP status the function answered. */
 export type EventOutcome = 'handled' | 'ignored' | 'rejected' | 'retry' | 'failed' | 'dead-letter';
@@ -93,6 +126,16 @@ export function observeReconcile(observation: ReconcileObservation): void {
 
 export function observeEvent(fn: string, type: string, outcome: EventOutcome): void {
   eventsTotal.inc({ function: fn, type, outcome });
+}
+
+/** One API request's answer (see `requestTarget` for the verb and resource). */
+export function observeKubeResponse(
+  fn: string,
+  request: Pick<TransportRequest, 'method' | 'path' | 'query'>,
+  seconds: number,
+): void {
+  const { verb, resource } = requestTarget(request);
+  kubeRequestDurationSeconds.observe({ function: fn, verb, resource }, seconds);
 }
 
 /** One API request a function sent (see `requestTarget` for the verb and resource). */

@@ -214,9 +214,12 @@ export class PipelineRun<Obj, Fetched> {
       status: evaluation.status,
       observedGeneration: object.metadata.generation,
     });
+    let resourceVersion = object.metadata.resourceVersion;
     if (statusChanged(this.#ownership, previous, desired)) {
       try {
-        await applyStatus(this.#ctx.client, object, desired, this.#ctx.fieldManager);
+        const stored = await applyStatus(this.#ctx.client, object, desired, this.#ctx.fieldManager);
+        // Only a write conditional on the version read adds nothing but this writer's fields.
+        resourceVersion = resourceVersion === undefined ? undefined : stored?.metadata?.resourceVersion;
       } catch (err) {
         // Deleted since it was read: nothing left to report on.
         if (isNotFound(err)) return { outcome: { result: 'not-found' }, events: [], errorConditions: [] };
@@ -238,6 +241,7 @@ export class PipelineRun<Obj, Fetched> {
       contributionOf: (component: string) => evaluation.contributions.get(component),
     };
     const outcome: Attempt['outcome'] = { result };
+    if (resourceVersion !== undefined) outcome.resourceVersion = resourceVersion;
     if (this.#ownership.mode !== 'component') outcome.status = evaluation.status;
     if (requeueAfterSeconds !== undefined && requeueAfterSeconds > 0)
       outcome.requeueAfterSeconds = requeueAfterSeconds;

@@ -61,6 +61,12 @@ export interface ReconcileOutcome {
   requeueAfterSeconds?: number;
   /** API requests this reconcile issued (benchmarks report them). */
   apiRequests: number;
+  /**
+   * The object's resourceVersion this reconcile accounted for: the one it read, or the answer to
+   * its own status write (which was conditional on the one it read, so it adds only this
+   * writer's fields). An event at or below it brings nothing new to this writer.
+   */
+  resourceVersion?: string;
 }
 
 /** What the pipeline hands to `fetch` besides the parsed object. */

@@ -16,9 +16,14 @@
 import { type ApiServerEvent, type ParsedEvent, parseApiServerEvent } from '../events/apiserver-event.ts';
 import { isBadEventError } from '../events/bad-event-error.ts';
 import { describeObject } from '../kube/objects.ts';
-import type { KubeClient } from '../kube/types.ts';
+import type { KubeClient, KubeObject } from '../kube/types.ts';
 import { type Logger, withFields } from '../observability/logger.ts';
-import { type EventOutcome, observeEvent } from '../observability/metrics.ts';
+import {
+  type EventOutcome,
+  observeCacheCatchUp,
+  observeEvent,
+  observeReconcileRequest,
+} from '../observability/metrics.ts';
 import { type MetricsServer, startMetricsServer } from '../observability/metrics-server.ts';
 import type { ReconcileRequest } from '../reconcile/pipeline.ts';
 import {
@@ -27,6 +32,7 @@ import {
   eventTypeOf,
   logDeadLetter,
   logFailure,
+  requestKey,
   typeLabel,
   unexpected,
 } from './event-answers.ts';
@@ -68,24 +74,34 @@ export function defineFunction(
   let metricsServer: MetricsServer | undefined;
   let stopping = false;
 
-  /** The owned object itself plus whatever `mapEvent` adds; a mapping failure is reported, not fatal. */
+  /**
+   * The owned object itself (unless a finished reconcile already accounted for this event) and
+   * the dependents `mapEvent` adds; a mapping failure is reported, not fatal.
+   */
   const requestsFor = async (
     kube: KubeClient,
     log: Logger,
     event: ApiServerEvent,
-  ): Promise<{ requests: ReconcileRequest[]; failure?: ClassifiedFailure }> => {
+  ): Promise<{ self: ReconcileRequest[]; dependents: ReconcileRequest[]; failure?: ClassifiedFailure }> => {
     const isOwned = owned.some(
       (gvk) => gvk.apiVersion === event.ref.apiVersion && gvk.kind === event.ref.kind,
     );
-    const self = isOwned ? [event.ref] : [];
-    if (!definition.mapEvent) return { requests: self };
+    const seen =
+      isOwned && event.action !== 'delete' && runtime.alreadyReconciled(event.ref, resourceVersionOf(event));
+    if (isOwned) observeReconcileRequest(name, event.ref.kind, seen ? 'already-reconciled' : 'event');
+    const self = isOwned && !seen ? [event.ref] : [];
+    if (!definition.mapEvent) return { self, dependents: [] };
     try {
       const client = runtime.mappingClient(kube);
-      return { requests: dedupe([...self, ...(await definition.mapEvent({ client, log, owned }, event))]) };
+      const dependents = dedupe(await definition.mapEvent({ client, log, owned }, event)).filter(
+        (request) => requestKey(request) !== requestKey(event.ref),
+      );
+      for (const request of dependents) observeReconcileRequest(name, request.kind, 'dependent');
+      return { self, dependents };
     } catch (err) {
       const failure = classifyFailure(err);
       logFailure(log, failure, err, 'mapping the event to reconcile requests failed');
-      return { requests: self, failure };
+      return { self, dependents: [], failure };
     }
   };
 
@@ -96,13 +112,14 @@ export function defineFunction(
   const cacheCaughtUp = async (event: ApiServerEvent): Promise<boolean> => {
     const cache = runtime.cache;
     if (cache === undefined) return false;
-    const object = event.object as { metadata?: { resourceVersion?: unknown } } | undefined;
-    const resourceVersion = object?.metadata?.resourceVersion;
-    return cache.caughtUp(
+    const reached = await cache.caughtUp(
       event.ref,
-      typeof resourceVersion === 'string' ? resourceVersion : undefined,
+      resourceVersionOf(event),
       deps.cacheCatchUpMs ?? DEFAULT_CACHE_CATCH_UP_MS,
+      objectOf(event),
     );
+    observeCacheCatchUp(name, event.ref.kind, reached);
+    return reached;
   };
 
   const handleObjectEvent = async (
@@ -116,16 +133,17 @@ export function defineFunction(
       name: event.ref.name,
     });
     const live = !(await cacheCaughtUp(event));
-    const { requests, failure: mappingFailure } = await requestsFor(kube, eventLog, event);
+    const { self, dependents, failure: mappingFailure } = await requestsFor(kube, eventLog, event);
     const failures = mappingFailure ? [mappingFailure] : [];
-    if (requests.length === 0 && failures.length === 0) {
+    if (self.length === 0 && dependents.length === 0 && failures.length === 0) {
       eventLog.debug({ type: event.type }, 'event concerns nothing this function reconciles');
       return 'ignored';
     }
     // Per-request loggers derive from `log` (event id only) so fields are not bound twice.
-    const results = await Promise.allSettled(
-      requests.map((request) => runtime.submit({ request, log, live })),
-    );
+    // The answer waits for the event's own object only; dependents run on the function's own time.
+    const own = Promise.allSettled(self.map((request) => runtime.submit({ request, log, live })));
+    for (const request of dependents) runtime.submitDependent({ request, log, live });
+    const results = await own;
     for (const result of results) {
       if (result.status === 'rejected') failures.push(classifyFailure(result.reason));
     }
@@ -230,6 +248,21 @@ export function defineFunction(
   };
 
   return { handle, init, shutdown };
+}
+
+/** The event's object (Resource mode) when it looks like one, for selector checks. */
+function objectOf(event: ApiServerEvent): KubeObject | undefined {
+  const object = event.object as Partial<KubeObject> | undefined;
+  return typeof object?.metadata === 'object' && object.metadata !== null
+    ? (object as KubeObject)
+    : undefined;
+}
+
+/** The resourceVersion of the event's object (Resource mode), undefined when it has none. */
+function resourceVersionOf(event: ApiServerEvent): string | undefined {
+  const object = event.object as { metadata?: { resourceVersion?: unknown } } | undefined;
+  const resourceVersion = object?.metadata?.resourceVersion;
+  return typeof resourceVersion === 'string' ? resourceVersion : undefined;
 }
 
 function delay(ms: number): Promise<void> {

@@ -1,15 +1,24 @@
 /**
  * The keys waiting for a worker, in the order the work queue hands them out:
  *
- * - events before resync work, always (a resync sweep never delays a user's change);
+ * - by priority, always: an object's own events first, then dependents (objects another object's
+ *   change concerns), then background work (resync sweeps, due timers) — an object's own event is
+ *   what a delivery waits on, and in a burst a new object's first status never queues behind
+ *   re-reconciles of objects that already have one;
  * - within a priority, round-robin between buckets (a function uses one bucket per kind and
  *   namespace): each bucket with waiting keys gives one key per round, so a flood of 1,000 keys
  *   in one bucket delays a key of another bucket by at most one key of every other bucket;
  * - within a bucket, first queued first (first created, first Running).
  */
-export type Priority = 'event' | 'resync';
+export type Priority = 'event' | 'dependent' | 'resync';
 
-const PRIORITIES: readonly Priority[] = ['event', 'resync'];
+/** Highest first. */
+export const PRIORITIES: readonly Priority[] = ['event', 'dependent', 'resync'];
+
+/** Whether `a` is served before `b`. */
+export function outranks(a: Priority, b: Priority): boolean {
+  return PRIORITIES.indexOf(a) < PRIORITIES.indexOf(b);
+}
 
 /** A FIFO whose shift is O(1): a head index over an array that is compacted now and then. */
 class Fifo {
@@ -52,9 +61,13 @@ class Fifo {
 
 export class FairPending {
   /** Per priority: bucket name → its waiting keys. A bucket is here only while it has keys. */
-  readonly #buckets: Record<Priority, Map<string, Fifo>> = { event: new Map(), resync: new Map() };
+  readonly #buckets: Record<Priority, Map<string, Fifo>> = {
+    event: new Map(),
+    dependent: new Map(),
+    resync: new Map(),
+  };
   /** Per priority: the buckets with waiting keys, in turn order (the next to serve first). */
-  readonly #turns: Record<Priority, Fifo> = { event: new Fifo(), resync: new Fifo() };
+  readonly #turns: Record<Priority, Fifo> = { event: new Fifo(), dependent: new Fifo(), resync: new Fifo() };
   #size = 0;
 
   get size(): number {
@@ -91,7 +104,7 @@ export class FairPending {
     return undefined;
   }
 
-  /** Takes `key` out of `bucket` (a resync key promoted by an event); false when it was not there. */
+  /** Takes `key` out of `bucket` (a key promoted by a request of higher priority); false when it was not there. */
   remove(bucket: string, key: string, priority: Priority): boolean {
     const buckets = this.#buckets[priority];
     const keys = buckets.get(bucket);

@@ -5,13 +5,19 @@
  */
 import { performance } from 'node:perf_hooks';
 import { ObjectCache } from '../cache/object-cache.ts';
+import { compareResourceVersions } from '../cache/resource-version.ts';
 import { operatorNamespace as defaultOperatorNamespace } from '../constants/operator-namespace.ts';
 import { createKubeClient } from '../kube/client.ts';
 import { createEventRecorder } from '../kube/event-recorder.ts';
 import { EventSender } from '../kube/event-sender.ts';
 import type { KubeClient } from '../kube/types.ts';
 import { createLogger, type Logger, withFields } from '../observability/logger.ts';
-import { countKubeRequest, observeReconcile } from '../observability/metrics.ts';
+import {
+  countKubeRequest,
+  observeKubeResponse,
+  observeReconcile,
+  observeReconcileRequest,
+} from '../observability/metrics.ts';
 import {
   type ReconcileContext,
   type ReconcileOutcome,
@@ -61,6 +67,8 @@ export class FunctionRuntime {
   /** Bumped by every change the cache sees: a resync skips only what no change can have touched. */
   #epoch = 0;
   readonly #clean = new Map<string, CleanMark>();
+  /** Per key, the resourceVersion the last finished reconcile accounted for (ReconcileOutcome). */
+  readonly #reconciledAt = new Map<string, string>();
   readonly #backoff = new RetryBackoff();
   /** Kubernetes Events are written off the reconcile's path (event-sender.ts), one sender per client. */
   #events: { client: KubeClient; sender: EventSender } | undefined;
@@ -93,7 +101,10 @@ export class FunctionRuntime {
       const creating = (async () => {
         const client = await (this.#deps.createClient
           ? this.#deps.createClient()
-          : createKubeClient({ onRequest: (request) => countKubeRequest(this.name, request) }));
+          : createKubeClient({
+              onRequest: (request) => countKubeRequest(this.name, request),
+              onResponse: (request, seconds) => observeKubeResponse(this.name, request, seconds),
+            }));
         this.#cache ??= this.#createCache(client);
         return client;
       })();
@@ -114,10 +125,36 @@ export class FunctionRuntime {
     return this.queue.enqueue(requestKey(work.request), work, priority);
   }
 
+  /**
+   * Queues a reconcile no caller waits for: another object's event asked for it, and holding that
+   * event's answer until every dependent has run would hold one of the Broker's deliveries per
+   * fan-out. A run the API server's absence failed is retried here, with backoff.
+   */
+  submitDependent(work: Work): void {
+    this.submit(work, 'dependent').catch((err: unknown) => {
+      if (apiServerUnavailable(err))
+        this.requeueLater({ ...work, live: false }, this.#backoff.next(requestKey(work.request)));
+      // Anything else was logged, and retried when worth it, by the run itself.
+    });
+  }
+
   /** Time-based follow-up (download progress, backoff expiry); longer waits are the resync's. */
   requeueLater(work: Work, seconds: number): void {
     const delay = Math.min(seconds, MAX_REQUEUE_SECONDS) * 1000;
+    observeReconcileRequest(this.name, work.request.kind, 'timer');
     this.queue.later(requestKey(work.request), work, delay);
+  }
+
+  /**
+   * Whether an event about `request` at `resourceVersion` is one a finished reconcile already
+   * accounted for: the echo of this function's own status write, or a duplicate or late event.
+   * What else the reconcile read changes through events of its own (mapped to this object), so
+   * only the object's own events may be skipped this way.
+   */
+  alreadyReconciled(request: ReconcileRequest, resourceVersion: string | undefined): boolean {
+    const at = this.#reconciledAt.get(requestKey(request));
+    const order = compareResourceVersions(resourceVersion, at);
+    return order !== undefined && order <= 0;
   }
 
   /** Whether a resync may skip `key`: in order at `resourceVersion`, and nothing changed since. */
@@ -130,6 +167,8 @@ export class FunctionRuntime {
   pruneClean(existing: ReadonlySet<string>, kindPrefix: string): void {
     for (const key of this.#clean.keys())
       if (key.startsWith(kindPrefix) && !existing.has(key)) this.#clean.delete(key);
+    for (const key of this.#reconciledAt.keys())
+      if (key.startsWith(kindPrefix) && !existing.has(key)) this.#reconciledAt.delete(key);
   }
 
   context(kube: KubeClient, log: Logger, live: boolean): ReconcileContext {
@@ -221,6 +260,7 @@ export class FunctionRuntime {
         'reconciled',
       );
       this.#backoff.reset(key);
+      this.#rememberReconciled(key, outcome);
       if (outcome.requeueAfterSeconds)
         this.requeueLater({ ...work, live: false }, outcome.requeueAfterSeconds);
       else this.#markClean(key, request, outcome, epoch);
@@ -246,6 +286,12 @@ export class FunctionRuntime {
       logFailure(log, failure, err, `reconcile will be retried in ${seconds} s`);
       this.requeueLater({ ...work, live: false }, seconds);
     }
+  }
+
+  #rememberReconciled(key: string, outcome: ReconcileOutcome): void {
+    const gone = outcome.result === 'not-found' || outcome.result === 'deleted';
+    if (gone || outcome.resourceVersion === undefined) this.#reconciledAt.delete(key);
+    else this.#reconciledAt.set(key, outcome.resourceVersion);
   }
 
   #markClean(key: string, request: ReconcileRequest, outcome: ReconcileOutcome, epoch: number): void {

@@ -15,7 +15,7 @@
 import { kindId, objectKey } from '../kube/objects.ts';
 import type { KubeClient } from '../kube/types.ts';
 import { type Logger, withFields } from '../observability/logger.ts';
-import { observeReconcile } from '../observability/metrics.ts';
+import { observeReconcile, observeReconcileRequest } from '../observability/metrics.ts';
 import { type AnyKindReconciler, reconcileAll } from '../reconcile/pipeline.ts';
 import { logFailure, requestKey } from './event-answers.ts';
 import { type ClassifiedFailure, classifyFailure, failureAnswer } from './failure.ts';
@@ -92,6 +92,7 @@ export class Resync {
         skipped += 1;
         continue;
       }
+      observeReconcileRequest(runtime.name, request.kind, 'resync');
       runs.push(runtime.submit({ request, log, live: false }, 'resync'));
     }
     runtime.pruneClean(keys, `${kindId(reconciler.gvk)}|`);

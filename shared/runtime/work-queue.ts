@@ -4,8 +4,9 @@
  * - Coalescing: a key waits in the queue at most once. Events for a key that is already queued
  *   join that run; events for a key being reconciled mark it dirty, and it runs once more when the
  *   current run ends (level-triggered: the second run sees everything the events announced).
- * - Fair order (fair-pending.ts): events before background work (resync sweeps and due timers),
- *   so neither a sweep nor a retry ever delays a user's change; round-robin between buckets
+ * - Fair order (fair-pending.ts): an object's own events, then dependents, then background work
+ *   (resync sweeps and due timers), so neither a sweep nor a retry ever delays a user's change,
+ *   and a fan-out never delays the object an event is about; round-robin between buckets
  *   (kind and namespace), so a flood of one kind or namespace never starves another; within a
  *   bucket, the order keys were first queued in.
  * - Bounded: at most `concurrency` reconciles at once however many events arrive together.
@@ -14,7 +15,7 @@
  *
  * Every caller learns the outcome of the run that covered its request.
  */
-import { FairPending, type Priority } from './fair-pending.ts';
+import { FairPending, outranks, type Priority } from './fair-pending.ts';
 
 export type { Priority } from './fair-pending.ts';
 
@@ -87,11 +88,12 @@ export class WorkQueue<R> {
       } else if (entry.queued) {
         entry.request = this.#merge(entry.request, request);
         entry.waiters.push(waiter);
-        if (priority === 'event' && entry.priority === 'resync') this.#promote(key, entry);
+        if (outranks(priority, entry.priority)) this.#promote(key, entry, priority);
       } else {
         entry.request = this.#merge(entry.request, request);
         entry.next.push(waiter);
-        if (entry.nextPriority !== 'event') entry.nextPriority = priority;
+        if (entry.nextPriority === undefined || outranks(priority, entry.nextPriority))
+          entry.nextPriority = priority;
       }
       this.#pump();
     });
@@ -135,10 +137,10 @@ export class WorkQueue<R> {
     return this.#options.merge ? this.#options.merge(earlier, later) : later;
   }
 
-  #promote(key: string, entry: Entry<R>): void {
-    this.#pending.remove(entry.bucket, key, 'resync');
-    this.#pending.push(entry.bucket, key, 'event');
-    entry.priority = 'event';
+  #promote(key: string, entry: Entry<R>, priority: Priority): void {
+    this.#pending.remove(entry.bucket, key, entry.priority);
+    this.#pending.push(entry.bucket, key, priority);
+    entry.priority = priority;
   }
 
   #pump(): void {

@@ -19,6 +19,7 @@
  * - No garbage collection of dependents, no admission, no namespace existence check.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { deepFreeze } from '../../shared/cache/frozen.ts';
 import type { KubeClientMethod } from '../../shared/kube/api-access.ts';
 import { classifyHttpError, classifyNetworkError, KubeError } from '../../shared/kube/errors.ts';
 import { qualifiedResourceName, resourceInfo, resourcePath } from '../../shared/kube/resources.ts';
@@ -251,13 +252,13 @@ export class FakeKubeClient implements KubeClient {
 
   async get<T extends KubeObject = KubeObject>(key: ObjectKey): Promise<T> {
     this.#begin({ method: 'get', key: clone(key) });
-    return clone(this.#require(key, 'get').object) as T;
+    return this.#readOnly(this.#require(key, 'get').object) as T;
   }
 
   async getOptional<T extends KubeObject = KubeObject>(key: ObjectKey): Promise<T | undefined> {
     this.#begin({ method: 'getOptional', key: clone(key) });
     const entry = this.#entries.get(this.#storageKey(key));
-    return entry ? (clone(entry.object) as T) : undefined;
+    return entry ? (this.#readOnly(entry.object) as T) : undefined;
   }
 
   async list<T extends KubeObject = KubeObject>(
@@ -276,7 +277,15 @@ export class FakeKubeClient implements KubeClient {
         (!options.labelSelector || matchesLabelSelector(options.labelSelector, object.metadata.labels)) &&
         (!options.fieldSelector || matchesFieldSelector(options.fieldSelector, object)),
     );
-    return { items, resourceVersion: String(this.#version) };
+    return { items: items.map((item) => deepFreeze(item)), resourceVersion: String(this.#version) };
+  }
+
+  /**
+   * Reads answer frozen copies, as the functions' object cache does (shared/cache/frozen.ts), so
+   * that a reconciler changing what it read fails here rather than only under the cache.
+   */
+  #readOnly<T>(object: T): T {
+    return deepFreeze(clone(object));
   }
 
   async apply<T extends KubeObject = KubeObject>(object: KubeObject, options: ApplyOptions): Promise<T> {

@@ -67,20 +67,37 @@ describe('ObjectCache reads of informed kinds', () => {
     expect(kube.fake.calls).toEqual([]);
   });
 
-  it('hands out copies: changing a result does not change the cache', async () => {
+  it('hands out frozen shared objects: changing a result throws and leaves the cache as it was', async () => {
     const cache = await warmCache(setup());
     const key = { ...MODEL, namespace: 'team-a', name: 'a' };
     const got = await cache.get(key);
-    (got.spec as { image: string }).image = 'mutated';
-    got.metadata.labels = { hacked: 'yes' };
-    const optional = await cache.getOptional(key);
-    (optional!.spec as { image: string }).image = 'mutated too';
+    expect(() => {
+      (got.spec as { image: string }).image = 'mutated';
+    }).toThrow(TypeError);
+    expect(() => {
+      got.metadata.labels = { hacked: 'yes' };
+    }).toThrow(TypeError);
     const listed = await cache.list(MODEL);
-    listed.items[0]!.metadata.name = 'renamed';
+    expect(() => {
+      listed.items[0]!.metadata.name = 'renamed';
+    }).toThrow(TypeError);
+    // The list itself is the caller's: filtering or sorting it changes nothing shared.
+    listed.items.reverse();
     const again = await cache.get(key);
+    expect(again).toBe(got);
     expect(again.spec).toEqual({ image: 'r/x:1' });
     expect(again.metadata.labels).toEqual({ team: 'team-a' });
     expect((await cache.list(MODEL)).items[0]!.metadata.name).toBe('a');
+  });
+
+  it('keeps a copy of a write answer: the writer may still change its own', async () => {
+    const cache = await warmCache(setup());
+    const key = { ...MODEL, namespace: 'team-a', name: 'a' };
+    const answer = structuredClone(await cache.get(key));
+    answer.metadata.resourceVersion = String(Number(answer.metadata.resourceVersion) + 1000);
+    cache.written(MODEL, answer);
+    (answer.spec as { image: string }).image = 'changed by the writer';
+    expect((await cache.get(key)).spec).toEqual({ image: 'r/x:1' });
   });
 
   it('throws the NotFound a GET would have thrown', async () => {
@@ -207,6 +224,22 @@ describe('ObjectCache with several informers of one kind', () => {
     expect(fake.calls).toEqual([]);
     await cache.list(EVENT, { namespace: 'team-a', fieldSelector: 'involvedObject.kind=AIMService' });
     expect(fake.callsOf('list')).toHaveLength(1);
+  });
+
+  it('waits to catch up only on the informers whose selector would keep the event’s object', async () => {
+    const fake = new FakeKubeClient();
+    const kube = new WatchingFakeKubeClient(fake);
+    const cache = new ObjectCache(kube, [INFORMED.podEvents, INFORMED.inferenceServiceEvents]);
+    caches.push(cache);
+    await cache.warm();
+    const EVENT = { apiVersion: 'v1', kind: 'Event' };
+    const ahead = String(Number(fake.version) + 100);
+    const elsewhere = { ...event('x', 'AIMService', 'svc'), metadata: { name: 'x', resourceVersion: ahead } };
+    // No informer keeps an AIMService's Events: nothing to wait for.
+    await expect(cache.caughtUp(EVENT, ahead, 5_000, elsewhere)).resolves.toBe(true);
+    // A Pod's Event is kept by one informer, which has not seen it.
+    const podEvent = { ...event('y', 'Pod', 'p1'), metadata: { name: 'y', resourceVersion: ahead } };
+    await expect(cache.caughtUp(EVENT, ahead, 20, podEvent)).resolves.toBe(false);
   });
 
   it('folds a write only into the informers whose selector keeps the object', async () => {

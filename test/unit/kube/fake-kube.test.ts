@@ -30,10 +30,13 @@ describe('FakeKubeClient reads', () => {
     expect(await fake.getOptional({ ...serviceKey, name: 'other' })).toBeUndefined();
   });
 
-  it('returns copies, not its own state', async () => {
+  it('returns frozen copies, as the object cache does, never its own state', async () => {
     const fake = new FakeKubeClient().seed(service());
     const first = await fake.get(serviceKey);
-    first.spec.model.name = 'changed';
+    expect(() => {
+      first.spec.model.name = 'changed';
+    }).toThrow(TypeError);
+    expect(Object.isFrozen((await fake.list(first)).items[0]?.spec)).toBe(true);
     expect((await fake.get(serviceKey)).spec.model.name).toBe('llama');
   });
 

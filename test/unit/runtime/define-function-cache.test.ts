@@ -3,7 +3,7 @@
  * in the work queue, and a resync skips what is in order.
  */
 import { CloudEvent } from 'cloudevents';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AIM_API_VERSION } from '../../../shared/api/group.ts';
 import { INFORMED } from '../../../shared/cache/kinds.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
@@ -118,19 +118,73 @@ describe('defineFunction with an object cache', () => {
   });
 
   it('reads from memory for an event the cache has seen, and live for one it has not reached', async () => {
-    const { fake, send, calls } = harness();
+    const { fake, kube, send, calls, reconciled } = harness();
     fake.seed(model('llama'));
     await send(refEvent('llama'));
-    const seen = fake.peek<KubeObject>({ ...MODEL_KEY, name: 'llama' })!;
+    const seen = await kube.mergePatch<KubeObject>(
+      { ...MODEL_KEY, name: 'llama' },
+      { metadata: { labels: { team: 'a' } } },
+    );
     calls();
+    reconciled();
 
     await send(resourceEvent(seen));
+    expect(reconciled()).toEqual(['llama']);
     expect(calls()).not.toContain('get');
 
     const ahead = structuredClone(seen);
     ahead.metadata.resourceVersion = String(Number(fake.version) + 1000);
     await send(resourceEvent(ahead));
     expect(calls()).toContain('get');
+  });
+
+  it('skips the echo of its own status write and a late duplicate, not a newer version', async () => {
+    const { fake, kube, send, reconciled } = harness();
+    fake.seed(model('llama'));
+    const created = fake.peek<KubeObject>({ ...MODEL_KEY, name: 'llama' })!;
+    await send(resourceEvent(created));
+    expect(reconciled()).toEqual(['llama']);
+    const echo = fake.peek<KubeObject>({ ...MODEL_KEY, name: 'llama' })!;
+    expect(echo.metadata.resourceVersion).not.toBe(created.metadata.resourceVersion);
+
+    await send(resourceEvent(echo));
+    await send(resourceEvent(created));
+    expect(reconciled()).toEqual([]);
+    expect(await metricsRegistry.metrics()).toContain(
+      'aim_reconcile_requests_total{function="model-inspect",kind="AIMModel",trigger="already-reconciled"} 2',
+    );
+
+    const changed = await kube.mergePatch<KubeObject>(
+      { ...MODEL_KEY, name: 'llama' },
+      { spec: { image: 'registry.example/llama:2' } },
+    );
+    await send(resourceEvent(changed));
+    expect(reconciled()).toEqual(['llama']);
+  });
+
+  it('answers an event before the dependents it maps to have run, and runs them all the same', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow = settled.map((reconciler) => ({
+      ...reconciler,
+      fetch: async (...args: Parameters<typeof reconciler.fetch>) => {
+        if ((args[2].object.metadata.name as string) === 'dependent') await held;
+        return reconciler.fetch(...args);
+      },
+    })) as FunctionDefinition['reconcilers'];
+    const { fake, send, reconciled } = harness({
+      ...definition,
+      reconcilers: slow,
+      mapEvent: async (_ctx, event) =>
+        event.ref.name === 'source' ? [{ ...MODEL_KEY, name: 'dependent' }] : [],
+    });
+    fake.seed(model('source'), model('dependent'));
+    await send(refEvent('source'));
+    expect(reconciled()).toEqual(['source']);
+    release();
+    await vi.waitFor(() => expect(reconciled()).toEqual(['dependent']));
   });
 
   it('a resync after everything is in order makes no API call and no reconcile', async () => {

@@ -1,5 +1,5 @@
 import { CloudEvent } from 'cloudevents';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AIM_API_VERSION } from '../../../shared/api/group.ts';
 import { objectKey } from '../../../shared/kube/objects.ts';
 import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
@@ -118,7 +118,7 @@ describe('defineFunction handle', () => {
     const { kube, send } = harness(definition);
     kube.seed(a, b);
     await send(refEvent(a));
-    expect(kube.callsOf('get').map((call) => call.key?.name)).toEqual(['a', 'b']);
+    await vi.waitFor(() => expect(kube.callsOf('get').map((call) => call.key?.name)).toEqual(['a', 'b']));
   });
 
   it('still reconciles the object itself when mapEvent fails transiently, then answers 503', async () => {

@@ -39,6 +39,16 @@ describe('FairPending', () => {
     expect(drainInOrder(pending)).toEqual(['e1', 'e2', 'r1', 'r2']);
   });
 
+  it('hands out events, then dependents, then resync keys, whatever the buckets', () => {
+    const pending = new FairPending();
+    pending.push('A', 'r1', 'resync');
+    pending.push('A', 'd1', 'dependent');
+    pending.push('B', 'e1', 'event');
+    pending.push('B', 'd2', 'dependent');
+    pending.push('A', 'e2', 'event');
+    expect(drainInOrder(pending)).toEqual(['e1', 'e2', 'd1', 'd2', 'r1']);
+  });
+
   it('removes a key (a resync key promoted to an event) and drops a bucket left empty from the turns', () => {
     const pending = new FairPending();
     pending.push('A', 'a1', 'resync');

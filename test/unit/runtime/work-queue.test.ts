@@ -183,6 +183,24 @@ describe('WorkQueue', () => {
     expect(q.started()).toEqual(['busy', 'e1', 'r2-by-event', 'r1', 'r3-again']);
   });
 
+  it('runs dependents after events and before resync work, promoting a queued dependent an event asks for', async () => {
+    const q = controlledQueue(1);
+    q.enqueue('busy');
+    await settle();
+    q.enqueue('r1', 'r1', 'resync');
+    q.enqueue('d1', 'd1', 'dependent');
+    q.enqueue('d2', 'd2', 'dependent');
+    q.enqueue('r1', 'r1-as-dependent', 'dependent');
+    q.enqueue('e1', 'e1', 'event');
+    q.enqueue('d2', 'd2-by-event', 'event');
+    q.enqueue('e1', 'e1-again', 'dependent');
+    for (let i = 0; i < 5; i += 1) {
+      q.runs[i]!.finish();
+      await settle();
+    }
+    expect(q.started()).toEqual(['busy', 'e1-again', 'd2-by-event', 'd1', 'r1-as-dependent']);
+  });
+
   it('gives the rerun after a running key event priority when any request for it was an event', async () => {
     const q = controlledQueue(1);
     q.enqueue('k', 'k1');

@@ -14,8 +14,11 @@ import { freeLoopbackPorts } from '../local/control-plane/ports.ts';
 import { FUNCTION_NAMES } from '../local/platform/functions.ts';
 import { startLocalPlatform } from '../local/platform/local-platform.ts';
 import { startSimulator } from '../local/simulator/simulator.ts';
+import { loadKubeConfig } from '../shared/kube/client.ts';
+import { createTransport } from '../shared/kube/transport.ts';
 import { burstObjects } from '../test/e2e/fuzz/arbitraries.ts';
 import { startFuzzRegistry } from '../test/e2e/fuzz/fuzz-registry.ts';
+import { deliveryFigures } from './bench/burst/delivery-figures.ts';
 import { functionWork } from './bench/burst/reconcile-metrics.ts';
 import { runBurst } from './bench/burst/run-burst.ts';
 import { formatSummary } from './bench/burst/summary.ts';
@@ -64,9 +67,20 @@ try {
     postMs: result.postMs,
     ...result.summary,
     functions: await functionWork(metricsPorts),
+    deliveries: deliveryFigures(platform.broker?.history ?? []),
   };
   mkdirSync(join(root, '.aim-local'), { recursive: true });
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+  // The API server's own view (request latencies, priority-and-fairness waits) for a closer look.
+  const metricsOut = out.replace(/\.json$/, '') + '.apiserver-metrics.txt';
+  writeFileSync(
+    metricsOut,
+    await createTransport(loadKubeConfig({ kubeconfigPath: platform.controlPlane.kubeconfigPath })).request({
+      method: 'GET',
+      path: '/metrics',
+      accept: 'text/plain',
+    }),
+  );
   process.stdout.write(`posted ${n} objects in ${result.postMs} ms\n${formatSummary(result.summary)}\n`);
   log(`written to ${out}`);
 } finally {

@@ -26,6 +26,10 @@ export interface DeliveryRecord {
   attempts: number;
   outcome: 'delivered' | 'dead-letter';
   status?: number;
+  /** From the ingress accepting the event to its first attempt (waiting for a delivery slot). */
+  waitedMs: number;
+  /** From the first attempt to the outcome (the subscriber's answers and any retries). */
+  deliveryMs: number;
 }
 
 export interface LocalBrokerOptions {
@@ -171,19 +175,30 @@ export class LocalBroker {
    */
   private dispatch(trigger: Trigger, event: CloudEvent<unknown>, delayMs: number): void {
     const run = async () => {
+      const accepted = performance.now();
       if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
       const url = this.options.resolve(trigger.spec.subscriber);
       if (!url || this.stopped) return;
       const pool = this.pools.get(url) ?? new Semaphore(this.options.maxInFlightPerSubscriber ?? 8);
       this.pools.set(url, pool);
-      await pool.run(() => this.deliver(trigger, url, event));
+      await pool.run(() => this.deliver(trigger, url, event, accepted));
     };
     const delivery = run();
     this.pending.add(delivery);
     void delivery.finally(() => this.pending.delete(delivery));
   }
 
-  private async deliver(trigger: Trigger, url: string, event: CloudEvent<unknown>): Promise<void> {
+  private async deliver(
+    trigger: Trigger,
+    url: string,
+    event: CloudEvent<unknown>,
+    accepted: number,
+  ): Promise<void> {
+    const started = performance.now();
+    const timing = () => ({
+      waitedMs: Math.round(started - accepted),
+      deliveryMs: Math.round(performance.now() - started),
+    });
     const spec = trigger.spec.delivery;
     const attempts = (spec?.retry ?? 0) + 1;
     const timeoutMs = spec?.timeout ? parseIsoDurationMs(spec.timeout) : 60_000;
@@ -200,7 +215,15 @@ export class LocalBroker {
         await res.arrayBuffer();
         if (res.ok) {
           this.delivered++;
-          this.remember({ trigger, url, event, attempts: attempt, outcome: 'delivered', status: res.status });
+          this.remember({
+            trigger,
+            url,
+            event,
+            attempts: attempt,
+            outcome: 'delivered',
+            status: res.status,
+            ...timing(),
+          });
           return;
         }
         reason = `HTTP ${res.status}`;
@@ -232,7 +255,7 @@ export class LocalBroker {
       reason,
     };
     this.deadLetters.push(dead);
-    this.remember({ trigger, url, event, attempts, outcome: 'dead-letter' });
+    this.remember({ trigger, url, event, attempts, outcome: 'dead-letter', ...timing() });
     this.log({ level: 'error', msg: 'dead letter: delivery retries exhausted', ...dead });
     await this.sendToDeadLetterSink(spec?.deadLetterSink, event, url, reason);
   }
@@ -267,6 +290,8 @@ export class LocalBroker {
     attempts: number;
     outcome: DeliveryRecord['outcome'];
     status?: number;
+    waitedMs: number;
+    deliveryMs: number;
   }): void {
     const { event } = args;
     this.history.push({
@@ -279,6 +304,8 @@ export class LocalBroker {
       attempts: args.attempts,
       outcome: args.outcome,
       status: args.status,
+      waitedMs: args.waitedMs,
+      deliveryMs: args.deliveryMs,
     });
     if (this.history.length > 10_000) this.history.splice(0, this.history.length - 10_000);
   }

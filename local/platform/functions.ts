@@ -44,7 +44,14 @@ export async function startFunctions(args: {
     const proc = startProcess(
       `function/${label}`,
       process.execPath,
-      [...FUNCTION_NODE_FLAGS, join(ROOT, 'scripts', 'serve-function.ts'), name, '--port', String(port)],
+      [
+        ...FUNCTION_NODE_FLAGS,
+        ...extraNodeFlags(),
+        join(ROOT, 'scripts', 'serve-function.ts'),
+        name,
+        '--port',
+        String(port),
+      ],
       {
         logFile: join(args.logDir, `${label}.log`),
         cwd: ROOT,
@@ -73,4 +80,12 @@ export async function startFunctions(args: {
     );
   }
   return running;
+}
+
+/**
+ * `AIM_FUNCTION_NODE_FLAGS` adds Node flags to every function process, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where a benchmark's CPU goes (docs/performance.md).
+ */
+function extraNodeFlags(): string[] {
+  return (process.env.AIM_FUNCTION_NODE_FLAGS ?? '').split(/\s+/).filter((flag) => flag !== '');
 }

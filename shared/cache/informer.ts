@@ -178,7 +178,10 @@ export class Informer {
     if (this.kind.labelSelector) options.labelSelector = this.kind.labelSelector;
     if (this.kind.fieldSelector) options.fieldSelector = this.kind.fieldSelector;
     const list = await this.#client.list(this.kind.gvk, options);
-    this.#store.replaceAll(list.items.map((item) => slim(item, this.#options.fieldManager)));
+    this.#store.replaceAll(
+      list.items.map((item) => slim(item, this.#options.fieldManager)),
+      list.resourceVersion,
+    );
     this.#advance(list.resourceVersion);
     this.#synced = true;
     this.#settleFirstSync?.(true);
@@ -201,7 +204,8 @@ export class Informer {
 
   #apply(event: WatchEvent): void {
     const { metadata } = event.object;
-    if (event.type === 'DELETED') this.#store.remove(metadata.namespace, metadata.name);
+    if (event.type === 'DELETED')
+      this.#store.remove(metadata.namespace, metadata.name, metadata.resourceVersion);
     else if (event.type !== 'BOOKMARK') this.#store.put(slim(event.object, this.#options.fieldManager));
     this.#advance(metadata.resourceVersion);
     if (event.type !== 'BOOKMARK') this.#options.onChange?.(event);

@@ -27,8 +27,19 @@ export function slim(object: KubeObject, fieldManager: string | undefined): Kube
   return { ...object, metadata };
 }
 
+/** Deletions remembered at once; the oldest are forgotten first (a write answer lags by seconds at most). */
+const MAX_TOMBSTONES = 4096;
+
 export class ObjectStore {
   readonly #byNamespace = new Map<string, Map<string, KubeObject>>();
+  /**
+   * namespace/name → the resourceVersion of its deletion. A write's answer can arrive after the
+   * watch delivered the object's deletion (a finalizer released: the object goes at once); it
+   * must not bring the object back.
+   */
+  readonly #tombstones = new Map<string, string>();
+  /** The resourceVersion of the last full LIST: an object it did not hold, older than that, is gone. */
+  #listedAt: string | undefined;
   #size = 0;
 
   get size(): number {
@@ -42,6 +53,11 @@ export class ObjectStore {
   /** Stores `object` unless the copy held is known to be newer (a write folded in before its event). */
   put(object: KubeObject): void {
     const namespace = object.metadata.namespace ?? '';
+    const tombstone = this.#tombstones.get(`${namespace}/${object.metadata.name}`);
+    if (tombstone !== undefined) {
+      if (!isNewer(object.metadata.resourceVersion, tombstone)) return;
+      this.#tombstones.delete(`${namespace}/${object.metadata.name}`);
+    }
     let names = this.#byNamespace.get(namespace);
     if (names === undefined) {
       names = new Map();
@@ -50,11 +66,25 @@ export class ObjectStore {
     const held = names.get(object.metadata.name);
     if (held !== undefined && !isNewer(object.metadata.resourceVersion, held.metadata.resourceVersion))
       return;
+    if (
+      held === undefined &&
+      this.#listedAt !== undefined &&
+      !isNewer(object.metadata.resourceVersion, this.#listedAt)
+    )
+      return;
     if (held === undefined) this.#size += 1;
     names.set(object.metadata.name, deepFreeze(object));
   }
 
-  remove(namespace: string | undefined, name: string): void {
+  /** Forgets the object; `resourceVersion` (the deletion's) keeps older copies from coming back. */
+  remove(namespace: string | undefined, name: string, resourceVersion?: string): void {
+    if (resourceVersion !== undefined) {
+      this.#tombstones.set(`${namespace ?? ''}/${name}`, resourceVersion);
+      if (this.#tombstones.size > MAX_TOMBSTONES) {
+        const oldest = this.#tombstones.keys().next().value;
+        if (oldest !== undefined) this.#tombstones.delete(oldest);
+      }
+    }
     const names = this.#byNamespace.get(namespace ?? '');
     if (names?.delete(name)) {
       this.#size -= 1;
@@ -62,10 +92,13 @@ export class ObjectStore {
     }
   }
 
-  replaceAll(objects: readonly KubeObject[]): void {
+  replaceAll(objects: readonly KubeObject[], resourceVersion?: string): void {
     this.#byNamespace.clear();
+    this.#tombstones.clear();
     this.#size = 0;
+    this.#listedAt = undefined;
     for (const object of objects) this.put(object);
+    this.#listedAt = resourceVersion;
   }
 
   /** Objects matching a LIST's options, sorted by namespace and name as the API server lists them. */

@@ -70,6 +70,26 @@ describe('ObjectStore', () => {
     expect(names(store.select({}))).toEqual(['ns/b']);
   });
 
+  it('a write answer arriving after the watch delivered the deletion does not bring the object back', () => {
+    const store = new ObjectStore();
+    store.put(obj('cache', 'ns', '10'));
+    store.remove('ns', 'cache', '12');
+    // The answer to the write that released the last finalizer (RV 11), folded in late.
+    store.put(obj('cache', 'ns', '11'));
+    expect(store.get('ns', 'cache')).toBeUndefined();
+    // Created again under the same name: newer than the deletion, so it is held.
+    store.put(obj('cache', 'ns', '13'));
+    expect(store.get('ns', 'cache')?.metadata.resourceVersion).toBe('13');
+  });
+
+  it('after a LIST, an object it did not hold that is older than the LIST is not brought back', () => {
+    const store = new ObjectStore();
+    store.replaceAll([obj('kept', 'ns', '5')], '20');
+    store.put(obj('gone-before-the-list', 'ns', '15'));
+    store.put(obj('created-after', 'ns', '21'));
+    expect(names(store.select({}))).toEqual(['ns/created-after', 'ns/kept']);
+  });
+
   it('replaceAll forgets what the new LIST does not hold', () => {
     const store = new ObjectStore();
     store.put(obj('old', 'ns', '50'));

@@ -8,6 +8,7 @@
  * A malformed value stops the function at start with the variable named, as AIM_REGISTRY_MIRRORS
  * does, instead of silently running with a surprising limit.
  */
+import { positiveInteger } from '../config/positive-integer.ts';
 import { HostLimiter } from './host-limiter.ts';
 
 export const REGISTRY_TIMEOUT_ENV = 'AIM_REGISTRY_TIMEOUT_MS';
@@ -18,15 +19,6 @@ export const DEFAULT_REGISTRY_CONCURRENCY = 4;
 export interface RegistrySettings {
   timeoutMs: number;
   concurrency: number;
-}
-
-function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const text = env[name]?.trim();
-  if (text === undefined || text === '') return fallback;
-  if (!/^\d+$/.test(text) || Number(text) < 1) {
-    throw new RangeError(`${name}: "${text}" is not a positive whole number`);
-  }
-  return Number(text);
 }
 
 export function registrySettingsFromEnv(env: NodeJS.ProcessEnv = process.env): RegistrySettings {

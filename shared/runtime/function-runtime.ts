@@ -29,10 +29,10 @@ import { reportingWritesTo } from '../reconcile/write-reporting-client.ts';
 import { logFailure, requestBucket, requestKey } from './event-answers.ts';
 import { apiServerUnavailable, classifyFailure } from './failure.ts';
 import type { FunctionDefinition, FunctionDependencies } from './function-types.ts';
+import { reconcileConcurrencyFromEnv } from './reconcile-concurrency.ts';
 import { RetryBackoff } from './retry-backoff.ts';
 import { type Priority, WorkQueue } from './work-queue.ts';
 
-const DEFAULT_CONCURRENCY = 4;
 const SETTLED_STATUSES: ReadonlySet<string> = new Set(['Ready', 'Running']);
 /** Longer waits are left to the resync tick. */
 const MAX_REQUEUE_SECONDS = 600;
@@ -80,7 +80,7 @@ export class FunctionRuntime {
     this.#deps = deps;
     this.log = deps.logger ?? createLogger({ function: definition.name });
     this.queue = new WorkQueue<Work>({
-      concurrency: deps.concurrency ?? DEFAULT_CONCURRENCY,
+      concurrency: deps.concurrency ?? reconcileConcurrencyFromEnv(),
       run: (work) => this.#reconcile(work),
       merge: (earlier, later) => ({ ...later, live: earlier.live || later.live }),
       bucketOf: (_key, work) => requestBucket(work.request),

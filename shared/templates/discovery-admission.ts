@@ -41,29 +41,6 @@ export async function countActiveDiscoveryJobs(client: Pick<KubeClient, 'list'>)
   return jobs.items.filter(isJobActive).length;
 }
 
-async function createUnderLimit(
-  client: KubeClient,
-  limiter: DiscoveryLimiter,
-  template: KubeObject,
-  job: KubeObject,
-  fieldManager: string,
-): Promise<DiscoveryAdmission> {
-  // The template as it is now: a copy listed at the start of a long resync may already be Ready.
-  const current = await client.getOptional(objectKey(template));
-  if (current === undefined || current.metadata.resourceVersion !== template.metadata.resourceVersion) {
-    return { outcome: 'stale' };
-  }
-  const active = await countActiveDiscoveryJobs(client);
-  if (active >= limiter.maxActiveJobs) return { outcome: 'no-slot', active, limit: limiter.maxActiveJobs };
-  try {
-    return { outcome: 'created', job: await client.create(job, { fieldManager }) };
-  } catch (err) {
-    if (!isAlreadyExists(err)) throw err;
-    const existing = await client.getOptional(objectKey(job));
-    return existing === undefined ? { outcome: 'exists' } : { outcome: 'exists', job: existing };
-  }
-}
-
 export interface AdmissionRequest {
   template: KubeObject;
   job: KubeObject;
@@ -74,23 +51,129 @@ export interface AdmissionRequest {
 }
 
 /** Creates the request's Job if a discovery slot is free; never throws. */
-export async function admitDiscoveryJob(
+export function admitDiscoveryJob(
   client: KubeClient,
   limiter: DiscoveryLimiter,
   request: AdmissionRequest,
 ): Promise<DiscoveryAdmission> {
   const remembered = limiter.slots?.recall(request.now);
-  if (remembered !== undefined) return { outcome: 'no-slot', ...remembered };
-  try {
-    const result = await limiter.lock.withLock(client, request.lockNamespace, () =>
-      createUnderLimit(client, limiter, request.template, request.job, request.fieldManager),
-    );
-    if (!result.acquired) return { outcome: 'lock-timeout' };
-    if (result.value.outcome === 'no-slot') {
-      limiter.slots?.rememberFull({ active: result.value.active, limit: result.value.limit }, request.now);
+  if (remembered !== undefined) return Promise.resolve({ outcome: 'no-slot', ...remembered });
+  let queue = queues.get(limiter);
+  if (queue === undefined) {
+    queue = new AdmissionQueue(limiter);
+    queues.set(limiter, queue);
+  }
+  return queue.admit(client, request);
+}
+
+interface Waiting {
+  client: KubeClient;
+  request: AdmissionRequest;
+  resolve: (admission: DiscoveryAdmission) => void;
+}
+
+const queues = new WeakMap<DiscoveryLimiter, AdmissionQueue>();
+
+/**
+ * Admissions that arrive while the Lease is held wait for it together and are decided in one
+ * hold: one Lease round trip, one count of active Jobs, their templates re-read and their Jobs
+ * created in parallel. Taken one by one, every template of a burst paid six round trips in turn
+ * (issue 14's burst: 30 admissions serialised for 20 s, each holding one of the workers).
+ */
+class AdmissionQueue {
+  readonly #limiter: DiscoveryLimiter;
+  #waiting: Waiting[] = [];
+  #draining = false;
+
+  constructor(limiter: DiscoveryLimiter) {
+    this.#limiter = limiter;
+  }
+
+  admit(client: KubeClient, request: AdmissionRequest): Promise<DiscoveryAdmission> {
+    return new Promise((resolve) => {
+      this.#waiting.push({ client, request, resolve });
+      void this.#drain();
+    });
+  }
+
+  async #drain(): Promise<void> {
+    if (this.#draining) return;
+    this.#draining = true;
+    try {
+      while (this.#waiting.length > 0) {
+        // One Lease per namespace: a batch shares the first waiter's.
+        const namespace = this.#waiting[0]!.request.lockNamespace;
+        const batch = this.#waiting.filter((entry) => entry.request.lockNamespace === namespace);
+        this.#waiting = this.#waiting.filter((entry) => entry.request.lockNamespace !== namespace);
+        await this.#decide(batch);
+      }
+    } finally {
+      this.#draining = false;
     }
-    return result.value;
-  } catch (error) {
-    return { outcome: 'failed', error };
+  }
+
+  async #decide(batch: readonly Waiting[]): Promise<void> {
+    const first = batch[0]!;
+    const limiter = this.#limiter;
+    try {
+      const result = await limiter.lock.withLock(first.client, first.request.lockNamespace, () =>
+        createUnderLimit(first.client, limiter, batch),
+      );
+      if (!result.acquired) {
+        for (const entry of batch) entry.resolve({ outcome: 'lock-timeout' });
+        return;
+      }
+      for (const [index, admission] of result.value.entries()) {
+        if (admission.outcome === 'no-slot') {
+          limiter.slots?.rememberFull(
+            { active: admission.active, limit: admission.limit },
+            first.request.now,
+          );
+        }
+        batch[index]!.resolve(admission);
+      }
+    } catch (error) {
+      for (const entry of batch) entry.resolve({ outcome: 'failed', error });
+    }
+  }
+}
+
+/** Under the Lease: each template as it is now, one count, and a Job for as many as there are slots. */
+async function createUnderLimit(
+  client: KubeClient,
+  limiter: DiscoveryLimiter,
+  batch: readonly Waiting[],
+): Promise<DiscoveryAdmission[]> {
+  // The templates as they are now: a copy listed at the start of a long resync may already be Ready.
+  const current = await Promise.all(
+    batch.map((entry) => entry.client.getOptional(objectKey(entry.request.template))),
+  );
+  const fresh = batch.map(
+    (entry, index) =>
+      current[index] !== undefined &&
+      current[index].metadata.resourceVersion === entry.request.template.metadata.resourceVersion,
+  );
+  const active = await countActiveDiscoveryJobs(client);
+  let free = limiter.maxActiveJobs - active;
+  return Promise.all(
+    batch.map((entry, index): Promise<DiscoveryAdmission> => {
+      if (!fresh[index]) return Promise.resolve({ outcome: 'stale' });
+      if (free <= 0) return Promise.resolve({ outcome: 'no-slot', active, limit: limiter.maxActiveJobs });
+      free -= 1;
+      return createJob(entry).catch((error: unknown) => ({ outcome: 'failed', error }));
+    }),
+  );
+}
+
+async function createJob({ client, request }: Waiting): Promise<DiscoveryAdmission> {
+  try {
+    return {
+      outcome: 'created',
+      job: await client.create(request.job, { fieldManager: request.fieldManager }),
+    };
+  } catch (err) {
+    if (!isAlreadyExists(err)) throw err;
+    const existing = await client.getOptional(objectKey(request.job));
+    return existing === undefined ? { outcome: 'exists' } : { outcome: 'exists', job: existing };
   }
 }

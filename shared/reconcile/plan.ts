@@ -133,6 +133,7 @@ export async function executePlan(
   const applied: KubeObject[] = [];
   const unchanged: KubeObject[] = [];
   const applyErrors: { child: KubeObject; err: unknown }[] = [];
+  const changed: KubeObject[] = [];
   for (const child of prepareChildren(parent, plan, options)) {
     const observed = options.observed?.find((candidate) => sameObject(candidate, child));
     if (
@@ -141,13 +142,16 @@ export async function executePlan(
       !ownsFieldsBeyond(observed, child, options.fieldManager)
     ) {
       unchanged.push(child);
-      continue;
-    }
-    try {
-      applied.push(await client.apply(child, { fieldManager: options.fieldManager, force: true }));
-    } catch (err) {
-      applyErrors.push({ child, err });
-    }
+    } else changed.push(child);
+  }
+  // Children are independent objects (a reference to one not yet created resolves when it is):
+  // applied together, a model's five templates cost one round trip, not five.
+  const outcomes = await Promise.allSettled(
+    changed.map((child) => client.apply(child, { fieldManager: options.fieldManager, force: true })),
+  );
+  for (const [index, outcome] of outcomes.entries()) {
+    if (outcome.status === 'fulfilled') applied.push(outcome.value);
+    else applyErrors.push({ child: changed[index]!, err: outcome.reason });
   }
   if (applyErrors.length === 0) return { deleted, applied, unchanged };
   const details = applyErrors.map(

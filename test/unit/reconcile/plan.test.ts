@@ -4,8 +4,9 @@ import { z } from 'zod';
 import type { KubeObject } from '../../../shared/kube/types.ts';
 import { isContainedIn, jsonEqual } from '../../../shared/reconcile/json-equal.ts';
 import type { ReconcileLogger } from '../../../shared/reconcile/pipeline.ts';
-import { prepareChildren } from '../../../shared/reconcile/plan.ts';
+import { executePlan, prepareChildren } from '../../../shared/reconcile/plan.ts';
 import { describeIssues, formatIssuePath } from '../../../shared/reconcile/spec-issues.ts';
+import { FakeKubeClient } from '../../support/fake-kube.ts';
 
 const parent: KubeObject = {
   apiVersion: 'aim.eai.amd.com/v1alpha1',
@@ -16,6 +17,39 @@ const obj = (apiVersion: string, kind: string, name: string, namespace = 'team')
   apiVersion,
   kind,
   metadata: { name, namespace },
+});
+
+describe('executePlan', () => {
+  it('applies the children together and reports each one that failed', async () => {
+    const kube = new FakeKubeClient();
+    const answers: (() => void)[] = [];
+    // Every apply waits until all three have been sent: they would deadlock if applied in turn.
+    const gated = new Proxy(kube, {
+      get(target, property, receiver) {
+        if (property !== 'apply') return Reflect.get(target, property, receiver);
+        return async (child: KubeObject, options: { fieldManager: string; force?: boolean }) => {
+          await new Promise<void>((resolve) => {
+            answers.push(resolve);
+            if (answers.length === 3) for (const answer of answers) answer();
+          });
+          if (child.metadata.name === 'broken') throw new Error('refused');
+          return target.apply(child, options);
+        };
+      },
+    });
+    const execution = await executePlan(
+      gated,
+      parent,
+      {
+        apply: [obj('batch/v1', 'Job', 'a'), obj('batch/v1', 'Job', 'broken'), obj('v1', 'ConfigMap', 'c')],
+        applyWithoutOwner: [],
+        delete: [],
+      },
+      { controller: 'artifact', fieldManager: 'test' },
+    );
+    expect(execution.applied.map((child) => child.metadata.name)).toEqual(['a', 'c']);
+    expect(execution.failure?.message).toContain('Job team/broken: refused');
+  });
 });
 
 describe('prepareChildren', () => {

@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { CloudEvent, HTTP } from 'cloudevents';
+import { backoffMs, retryable, Semaphore } from './delivery-policy.ts';
 import { parseIsoDurationMs } from './durations.ts';
 import type { EventFaultInjector } from './event-faults.ts';
 import { type EventAttributes, triggerMatches } from './filters.ts';
-import type { DeliverySpec, Destination, Trigger } from './manifests.ts';
+import type { Destination, Trigger } from './manifests.ts';
 
 export interface DeadLetter {
   trigger: string;
@@ -43,16 +44,6 @@ export interface LocalBrokerOptions {
   faults?: EventFaultInjector;
 }
 
-/** Status codes Knative's dispatcher retries (plus any transport error). */
-function retryable(status: number): boolean {
-  return status >= 500 || status === 404 || status === 408 || status === 409 || status === 429;
-}
-
-function backoffMs(delivery: DeliverySpec | undefined, attempt: number): number {
-  const base = delivery?.backoffDelay ? parseIsoDurationMs(delivery.backoffDelay) : 200;
-  return delivery?.backoffPolicy === 'linear' ? base * attempt : base * 2 ** (attempt - 1);
-}
-
 function attributesOf(event: CloudEvent<unknown>): EventAttributes {
   const attrs: EventAttributes = {};
   for (const [k, v] of Object.entries(event)) {
@@ -67,25 +58,6 @@ async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
-}
-
-class Semaphore {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-  private readonly limit: number;
-  constructor(limit: number) {
-    this.limit = limit;
-  }
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.active >= this.limit) await new Promise<void>((r) => this.waiting.push(r));
-    this.active++;
-    try {
-      return await fn();
-    } finally {
-      this.active--;
-      this.waiting.shift()?.();
-    }
-  }
 }
 
 /**

@@ -5,7 +5,6 @@
  */
 import { performance } from 'node:perf_hooks';
 import { ObjectCache } from '../cache/object-cache.ts';
-import { compareResourceVersions } from '../cache/resource-version.ts';
 import { operatorNamespace as defaultOperatorNamespace } from '../constants/operator-namespace.ts';
 import { createKubeClient } from '../kube/client.ts';
 import { createEventRecorder } from '../kube/event-recorder.ts';
@@ -30,10 +29,10 @@ import { logFailure, requestBucket, requestKey } from './event-answers.ts';
 import { apiServerUnavailable, classifyFailure } from './failure.ts';
 import type { FunctionDefinition, FunctionDependencies } from './function-types.ts';
 import { reconcileConcurrencyFromEnv } from './reconcile-concurrency.ts';
+import { ReconcileMemory } from './reconcile-memory.ts';
 import { RetryBackoff } from './retry-backoff.ts';
 import { type Priority, WorkQueue } from './work-queue.ts';
 
-const SETTLED_STATUSES: ReadonlySet<string> = new Set(['Ready', 'Running']);
 /** Longer waits are left to the resync tick. */
 const MAX_REQUEUE_SECONDS = 600;
 
@@ -49,12 +48,6 @@ export interface Work {
   live: boolean;
 }
 
-/** What a resync needs to know to skip an object that nothing has touched since it was last in order. */
-interface CleanMark {
-  resourceVersion: string | undefined;
-  epoch: number;
-}
-
 export class FunctionRuntime {
   readonly definition: FunctionDefinition;
   readonly name: string;
@@ -64,11 +57,7 @@ export class FunctionRuntime {
   readonly #deps: FunctionDependencies;
   #client: Promise<KubeClient> | undefined;
   #cache: ObjectCache | undefined;
-  /** Bumped by every change the cache sees: a resync skips only what no change can have touched. */
-  #epoch = 0;
-  readonly #clean = new Map<string, CleanMark>();
-  /** Per key, the resourceVersion the last finished reconcile accounted for (ReconcileOutcome). */
-  readonly #reconciledAt = new Map<string, string>();
+  readonly #memory = new ReconcileMemory();
   readonly #backoff = new RetryBackoff();
   /** Kubernetes Events are written off the reconcile's path (event-sender.ts), one sender per client. */
   #events: { client: KubeClient; sender: EventSender } | undefined;
@@ -145,30 +134,19 @@ export class FunctionRuntime {
     this.queue.later(requestKey(work.request), work, delay);
   }
 
-  /**
-   * Whether an event about `request` at `resourceVersion` is one a finished reconcile already
-   * accounted for: the echo of this function's own status write, or a duplicate or late event.
-   * What else the reconcile read changes through events of its own (mapped to this object), so
-   * only the object's own events may be skipped this way.
-   */
+  /** Whether an event of `request` at `resourceVersion` brings nothing a finished reconcile has not seen. */
   alreadyReconciled(request: ReconcileRequest, resourceVersion: string | undefined): boolean {
-    const at = this.#reconciledAt.get(requestKey(request));
-    const order = compareResourceVersions(resourceVersion, at);
-    return order !== undefined && order <= 0;
+    return this.#memory.alreadyReconciled(requestKey(request), resourceVersion);
   }
 
   /** Whether a resync may skip `key`: in order at `resourceVersion`, and nothing changed since. */
   isClean(key: string, resourceVersion: string | undefined): boolean {
-    const mark = this.#clean.get(key);
-    return mark !== undefined && mark.epoch === this.#epoch && mark.resourceVersion === resourceVersion;
+    return this.#memory.isClean(key, resourceVersion);
   }
 
-  /** Forgets marks of objects that no longer exist. */
+  /** Forgets what it remembers of objects that no longer exist. */
   pruneClean(existing: ReadonlySet<string>, kindPrefix: string): void {
-    for (const key of this.#clean.keys())
-      if (key.startsWith(kindPrefix) && !existing.has(key)) this.#clean.delete(key);
-    for (const key of this.#reconciledAt.keys())
-      if (key.startsWith(kindPrefix) && !existing.has(key)) this.#reconciledAt.delete(key);
+    this.#memory.prune(existing, kindPrefix);
   }
 
   context(kube: KubeClient, log: Logger, live: boolean): ReconcileContext {
@@ -215,9 +193,7 @@ export class FunctionRuntime {
     if (kinds.length === 0 || client.watch === undefined) return undefined;
     return new ObjectCache(client, kinds, {
       fieldManager: this.fieldManager,
-      onChange: () => {
-        this.#epoch += 1;
-      },
+      onChange: () => this.#memory.changed(),
       onRelist: (gvk, err) =>
         this.log.info({ kind: gvk.kind, err: String(err) }, 'watch expired; listing the kind again'),
       onError: (gvk, err) =>
@@ -243,9 +219,9 @@ export class FunctionRuntime {
     const kube = await this.kube();
     const started = performance.now();
     const elapsed = () => (performance.now() - started) / 1000;
-    const epoch = this.#epoch;
+    const epoch = this.#memory.epoch;
     const key = requestKey(request);
-    this.#clean.delete(key);
+    this.#memory.starting(key);
     try {
       const outcome = await reconcileObject(this.context(kube, log, work.live), reconciler, request);
       observeReconcile({
@@ -260,7 +236,7 @@ export class FunctionRuntime {
         'reconciled',
       );
       this.#backoff.reset(key);
-      this.#rememberReconciled(key, outcome);
+      this.#memory.reconciled(key, outcome);
       if (outcome.requeueAfterSeconds)
         this.requeueLater({ ...work, live: false }, outcome.requeueAfterSeconds);
       else this.#markClean(key, request, outcome, epoch);
@@ -288,20 +264,9 @@ export class FunctionRuntime {
     }
   }
 
-  #rememberReconciled(key: string, outcome: ReconcileOutcome): void {
-    const gone = outcome.result === 'not-found' || outcome.result === 'deleted';
-    if (gone || outcome.resourceVersion === undefined) this.#reconciledAt.delete(key);
-    else this.#reconciledAt.set(key, outcome.resourceVersion);
-  }
-
   #markClean(key: string, request: ReconcileRequest, outcome: ReconcileOutcome, epoch: number): void {
     const cache = this.#cache;
     if (cache === undefined || !cache.informs(request)) return;
-    if (outcome.result === 'not-found' || outcome.result === 'deleted') return;
-    // Only a settled, healthy object may be skipped: one that is waiting or failing may depend on
-    // something no cache sees (a Secret, a registry), so every tick looks at it again.
-    if (outcome.status !== undefined && !SETTLED_STATUSES.has(outcome.status)) return;
-    // The cache holds the object as this reconcile left it (its own writes are folded in).
-    this.#clean.set(key, { resourceVersion: cache.resourceVersionOf(request), epoch });
+    this.#memory.markClean(key, outcome, cache.resourceVersionOf(request), epoch);
   }
 }

@@ -4,6 +4,10 @@
  * `maxPending` waiting ones the newest are dropped (Events are best effort; the conditions hold
  * the state). In a burst of 1,000 objects the functions wrote 5,300 Events, about half of their
  * requests: awaited inside each reconcile they held the fixed pool of workers (issue 14).
+ *
+ * Events also yield to reconciles: while `busy()` says reconciles are waiting, an Event waits
+ * too, up to `maxDelayMs` after it happened (its timestamps are the recorder's, so a late write
+ * changes nothing a reader sees). In a burst the API server's CPU goes to statuses first.
  */
 import type { KubeClient, KubeObject } from './types.ts';
 
@@ -12,7 +16,14 @@ export interface EventSenderOptions {
   maxPending?: number;
   /** Called for each Event dropped because too many were waiting. */
   onDrop?: (event: KubeObject) => void;
+  /** Whether reconciles are waiting: Events wait with them (up to `maxDelayMs`). */
+  busy?: () => boolean;
+  maxDelayMs?: number;
 }
+
+const DEFAULT_MAX_DELAY_MS = 5_000;
+/** How often a held Event looks again whether the reconciles are done. */
+const RECHECK_MS = 200;
 
 export class EventSender {
   readonly #client: KubeClient;
@@ -20,9 +31,10 @@ export class EventSender {
   readonly #maxPending: number;
   readonly #options: EventSenderOptions;
   /** Each Event with where its write failure goes (the recorder's, which knows the object's log). */
-  readonly #pending: Array<{ event: KubeObject; onError?: (err: unknown) => void }> = [];
+  readonly #pending: Array<{ event: KubeObject; at: number; onError?: (err: unknown) => void }> = [];
   #active = 0;
   #idle: (() => void)[] = [];
+  #recheck: NodeJS.Timeout | undefined;
 
   constructor(client: KubeClient, options: EventSenderOptions = {}) {
     this.#client = client;
@@ -40,7 +52,8 @@ export class EventSender {
       this.#options.onDrop?.(event);
       return;
     }
-    this.#pending.push(onError === undefined ? { event } : { event, onError });
+    const at = performance.now();
+    this.#pending.push(onError === undefined ? { event, at } : { event, at, onError });
     this.#pump();
   }
 
@@ -50,8 +63,21 @@ export class EventSender {
     return new Promise((resolve) => this.#idle.push(resolve));
   }
 
+  /** Whether the oldest waiting Event should wait for the reconciles a little longer. */
+  #holding(): boolean {
+    const oldest = this.#pending[0];
+    if (oldest === undefined || this.#options.busy?.() !== true) return false;
+    const waited = performance.now() - oldest.at;
+    if (waited >= (this.#options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS)) return false;
+    this.#recheck ??= setTimeout(() => {
+      this.#recheck = undefined;
+      this.#pump();
+    }, RECHECK_MS).unref();
+    return true;
+  }
+
   #pump(): void {
-    while (this.#active < this.#concurrency) {
+    while (this.#active < this.#concurrency && !this.#holding()) {
       const next = this.#pending.shift();
       if (next === undefined) break;
       this.#active += 1;

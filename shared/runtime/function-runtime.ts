@@ -177,6 +177,7 @@ export class FunctionRuntime {
     if (this.#events?.client !== kube) {
       const sender = new EventSender(kube, {
         onDrop: () => this.log.warn('too many Kubernetes Events waiting; dropped one'),
+        busy: () => this.queue.depth > 0,
       });
       this.#events = { client: kube, sender };
     }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EventSender } from '../../../shared/kube/event-sender.ts';
 import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
 
@@ -52,6 +52,31 @@ describe('EventSender', () => {
     expect(slow.created).toEqual(['a', 'b', 'c', 'd']);
     expect(slow.maxActive()).toBe(2);
     expect(idle).toBe(true);
+  });
+
+  it('holds Events while reconciles wait, and sends them once the reconciles are done or after maxDelayMs', async () => {
+    vi.useFakeTimers();
+    try {
+      const slow = slowClient();
+      let busy = true;
+      const sender = new EventSender(slow.client, { busy: () => busy, maxDelayMs: 1_000 });
+      sender.send(event('held'));
+      expect(slow.waiting).toEqual([]);
+      await vi.advanceTimersByTimeAsync(400);
+      expect(slow.waiting).toEqual([]);
+      busy = false;
+      await vi.advanceTimersByTimeAsync(200);
+      expect(slow.waiting.map((w) => w.name)).toEqual(['held']);
+
+      busy = true;
+      sender.send(event('overdue'));
+      await vi.advanceTimersByTimeAsync(800);
+      expect(slow.waiting.map((w) => w.name)).toEqual(['held']);
+      await vi.advanceTimersByTimeAsync(400);
+      expect(slow.waiting.map((w) => w.name)).toEqual(['held', 'overdue']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('drops what arrives beyond maxPending and reports failed writes, never throwing', async () => {

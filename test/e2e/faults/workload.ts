@@ -57,7 +57,7 @@ export async function applyDiscoveryTemplates(client: KubeClient, ns: string): P
           apiVersion: AIM,
           kind: 'AIMServiceTemplate',
           metadata: { name, namespace: ns },
-          spec: { modelName: MODEL },
+          spec: { modelName: DISCOVERY_MODEL },
         },
         FM,
       ),

@@ -1,4 +1,5 @@
 import type { KubeObject } from '../../shared/kube/types.ts';
+import { settleWithConcurrency } from '../../shared/runtime/concurrency.ts';
 import type { SimulatorApi } from './api.ts';
 import { DownloadReporter } from './downloader.ts';
 import { EventOnce } from './events.ts';
@@ -11,6 +12,11 @@ import type { SimulatorRules } from './rules.ts';
 import { type SchedulableNode, scheduleDecision } from './scheduling.ts';
 
 const POD_GVK = { apiVersion: 'v1', kind: 'Pod' } as const;
+/** Pod writes (bindings, status updates) in flight in one pass. */
+const KUBELET_CONCURRENCY = 8;
+
+/** A scheduling decision and the behaviour the pod's rule gives it. */
+type Placement = ({ node: string } | { unschedulable: string }) & { behaviour: PodBehaviour };
 
 interface PodRecord {
   pod: KubeObject;
@@ -78,20 +84,36 @@ export class FakeKubelet {
       .filter((p) => !p.spec?.nodeName && !p.metadata.deletionTimestamp && !isTerminal(p))
       .sort((a, b) => (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? ''));
 
+    // Placements are decided in turn (they share the nodes' capacity); each pod counts as bound
+    // for the next decision at once, and the writes go out together (a few at a time), as do the
+    // running pods' status updates: a pass over 100 pods costs a few round trips, not 100.
+    const decisions: { pod: KubeObject; decision: Placement }[] = [];
     for (const pod of pending) {
-      try {
-        const placed = await this.#schedule(pod, tick, bound);
-        if (placed) bound.push(placed);
-      } catch (err) {
-        this.#log.failure(`schedule/${uidOf(pod)}`, err, { pod: keyOf(pod) }, 'cannot schedule pod');
+      const decision = this.#decide(pod, tick, bound);
+      if (decision === undefined) continue;
+      if ('node' in decision) bound.push({ ...pod, spec: { ...pod.spec, nodeName: decision.node } });
+      decisions.push({ pod, decision });
+    }
+    const scheduled = await settleWithConcurrency(decisions, KUBELET_CONCURRENCY, ({ pod, decision }) =>
+      this.#schedule(pod, decision, tick),
+    );
+    for (const [index, outcome] of scheduled.entries()) {
+      if (outcome.status === 'rejected') {
+        const pod = decisions[index]!.pod;
+        this.#log.failure(
+          `schedule/${uidOf(pod)}`,
+          outcome.reason,
+          { pod: keyOf(pod) },
+          'cannot schedule pod',
+        );
       }
     }
-    for (const pod of tick.pods) {
-      if (!pod.spec?.nodeName || !nodeNames.has(pod.spec.nodeName)) continue;
-      try {
-        await this.#run(pod, tick);
-      } catch (err) {
-        this.#log.failure(`run/${uidOf(pod)}`, err, { pod: keyOf(pod) }, 'cannot update pod');
+    const running = tick.pods.filter((pod) => pod.spec?.nodeName && nodeNames.has(pod.spec.nodeName));
+    const ran = await settleWithConcurrency(running, KUBELET_CONCURRENCY, (pod) => this.#run(pod, tick));
+    for (const [index, outcome] of ran.entries()) {
+      if (outcome.status === 'rejected') {
+        const pod = running[index]!;
+        this.#log.failure(`run/${uidOf(pod)}`, outcome.reason, { pod: keyOf(pod) }, 'cannot update pod');
       }
     }
     this.#forgetMissing(tick.pods);
@@ -106,11 +128,8 @@ export class FakeKubelet {
     return containerLogAt(record.pod, container, record.behaviour, (nowMs - record.boundAtMs) / 1000);
   }
 
-  async #schedule(
-    pod: KubeObject,
-    tick: KubeletTick,
-    bound: readonly KubeObject[],
-  ): Promise<KubeObject | undefined> {
+  /** Where `pod` goes (with the behaviour its rule gives it), or undefined when it is not ours to place. */
+  #decide(pod: KubeObject, tick: KubeletTick, bound: readonly KubeObject[]): Placement | undefined {
     const schedulerName = pod.spec?.schedulerName;
     if (schedulerName && schedulerName !== 'default-scheduler') return undefined;
     if ((pod.spec?.schedulingGates ?? []).length > 0) return undefined;
@@ -119,6 +138,11 @@ export class FakeKubelet {
       behaviour.scheduleError !== undefined
         ? { unschedulable: behaviour.scheduleError }
         : scheduleDecision({ pod, nodes: tick.nodes, boundPods: bound, claimPhases: tick.claimPhases });
+    return { ...decision, behaviour };
+  }
+
+  async #schedule(pod: KubeObject, decision: Placement, tick: KubeletTick): Promise<void> {
+    const { behaviour } = decision;
     const namespace = pod.metadata.namespace ?? 'default';
     if ('node' in decision) {
       await this.#api.bindPod(namespace, pod.metadata.name, decision.node);
@@ -129,7 +153,7 @@ export class FakeKubelet {
         { pod: keyOf(pod), node: decision.node, rule: behaviour.ruleName, role: behaviour.role },
         'bound pod',
       );
-      return placed;
+      return;
     }
     await this.#events.record(this.#api.client, {
       about: { ...pod, apiVersion: 'v1', kind: 'Pod' },
@@ -159,7 +183,6 @@ export class FakeKubelet {
         },
       );
     }
-    return undefined;
   }
 
   async #run(pod: KubeObject, tick: KubeletTick): Promise<void> {

@@ -23,3 +23,23 @@ export async function scrapeFunctions(
   for (const [name, port] of ports) result.set(name, await scrapeFunction(port).catch(() => new Map()));
   return result;
 }
+
+const PENDING = /^aim_kube_events_pending\{[^}]*\}\s+([0-9.e+]+)/m;
+
+/** Waits until no function has Kubernetes Events queued (at most `timeoutMs`); how long it took. */
+export async function eventsWritten(
+  ports: ReadonlyMap<string, number>,
+  timeoutMs = 300_000,
+): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    let pending = 0;
+    for (const port of ports.values()) {
+      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text().catch(() => '');
+      pending += Number(PENDING.exec(text)?.[1] ?? 0);
+    }
+    if (pending === 0) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return Date.now() - started;
+}

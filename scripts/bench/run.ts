@@ -11,7 +11,7 @@ import {
   sorted,
   total,
 } from './apiserver-metrics.ts';
-import { scrapeFunctions } from './function-metrics.ts';
+import { eventsWritten, scrapeFunctions } from './function-metrics.ts';
 import { percentile } from './percentile.ts';
 import { type ProcessStats, processStats } from './process-stats.ts';
 import { Tracker } from './tracker.ts';
@@ -99,6 +99,10 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
   const createToRunning = [...tracker.services.values()]
     .filter((t) => t.createdAt !== undefined && t.runningAt !== undefined)
     .map((t) => t.runningAt! - t.createdAt!);
+  // The run's Kubernetes Events are written off the reconciles' path and may still be queued:
+  // they belong to the run, and "at rest" starts once they are written.
+  const eventsDrainedMs = await eventsWritten(options.metricsPorts);
+  log(`the functions' Kubernetes Events written ${eventsDrainedMs} ms after all Running`);
   const apiRun = difference(await scrapeApiserver(), apiBefore);
   const fnRun = functionTotals(fnBefore, await scrapeFunctions(options.metricsPorts));
 
@@ -176,6 +180,7 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
   }
   return {
     allRunningMs,
+    eventsDrainedMs,
     createToRunningMs: { p50: percentile(createToRunning, 50), p99: percentile(createToRunning, 99) },
     run: {
       apiserverRequests: total(apiRun),

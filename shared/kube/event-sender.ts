@@ -6,8 +6,10 @@
  * requests: awaited inside each reconcile they held the fixed pool of workers (issue 14).
  *
  * Events also yield to reconciles: while `busy()` says reconciles are waiting, an Event waits
- * too, up to `maxDelayMs` after it happened (its timestamps are the recorder's, so a late write
- * changes nothing a reader sees). In a burst the API server's CPU goes to statuses first.
+ * too, up to `maxDelayMs` after it happened and while fewer than HOLD_LIMIT wait (its timestamps
+ * are the recorder's, so a late write changes nothing a reader sees). In a burst the API server's
+ * CPU goes to statuses first. A backlog is written with more in flight, so it drains rather than
+ * overflows.
  */
 import type { KubeClient, KubeObject } from './types.ts';
 
@@ -16,6 +18,8 @@ export interface EventSenderOptions {
   maxPending?: number;
   /** Called for each Event dropped because too many were waiting. */
   onDrop?: (event: KubeObject) => void;
+  /** Told how many Events are waiting or being written whenever that changes (a gauge). */
+  onBacklog?: (count: number) => void;
   /** Whether reconciles are waiting: Events wait with them (up to `maxDelayMs`). */
   busy?: () => boolean;
   maxDelayMs?: number;
@@ -24,6 +28,11 @@ export interface EventSenderOptions {
 const DEFAULT_MAX_DELAY_MS = 5_000;
 /** How often a held Event looks again whether the reconciles are done. */
 const RECHECK_MS = 200;
+/** Beyond this many waiting, Events no longer wait for the reconciles (they would be dropped). */
+const HOLD_LIMIT = 200;
+/** A backlog is written faster: one more in flight per this many waiting, up to MAX_CONCURRENCY. */
+const BACKLOG_STEP = 100;
+const MAX_CONCURRENCY = 8;
 
 export class EventSender {
   readonly #client: KubeClient;
@@ -63,10 +72,17 @@ export class EventSender {
     return new Promise((resolve) => this.#idle.push(resolve));
   }
 
+  /** `concurrency`, raised while a backlog waits (a burst of 500 services made 4,000 Events). */
+  #inFlightLimit(): number {
+    const raised = this.#concurrency + Math.floor(this.#pending.length / BACKLOG_STEP);
+    return Math.max(this.#concurrency, Math.min(raised, MAX_CONCURRENCY));
+  }
+
   /** Whether the oldest waiting Event should wait for the reconciles a little longer. */
   #holding(): boolean {
     const oldest = this.#pending[0];
     if (oldest === undefined || this.#options.busy?.() !== true) return false;
+    if (this.#pending.length >= HOLD_LIMIT) return false;
     const waited = performance.now() - oldest.at;
     if (waited >= (this.#options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS)) return false;
     this.#recheck ??= setTimeout(() => {
@@ -77,7 +93,12 @@ export class EventSender {
   }
 
   #pump(): void {
-    while (this.#active < this.#concurrency && !this.#holding()) {
+    this.#pumpOnce();
+    this.#options.onBacklog?.(this.#pending.length + this.#active);
+  }
+
+  #pumpOnce(): void {
+    while (this.#active < this.#inFlightLimit() && !this.#holding()) {
       const next = this.#pending.shift();
       if (next === undefined) break;
       this.#active += 1;

@@ -12,7 +12,7 @@
  * name, and several functions (or tests) in one process share them, told apart by the `function`
  * label.
  */
-import { Counter, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { requestTarget } from '../kube/request-target.ts';
 import type { TransportRequest } from '../kube/transport.ts';
 
@@ -82,6 +82,13 @@ export type ReconcileTrigger = 'event' | 'already-reconciled' | 'dependent' | 't
 export function observeReconcileRequest(fn: string, kind: string, trigger: ReconcileTrigger): void {
   reconcileRequestsTotal.inc({ function: fn, kind, trigger });
 }
+
+export const kubeEventsPending = new Gauge({
+  name: 'aim_kube_events_pending',
+  help: 'Kubernetes Events queued or being written (written off the reconcile path, event-sender.ts)',
+  labelNames: ['function'] as const,
+  registers: [metricsRegistry],
+});
 
 export const cacheCatchUpTotal = new Counter({
   name: 'aim_cache_catch_up_total',

@@ -13,6 +13,7 @@ import type { KubeClient } from '../kube/types.ts';
 import { createLogger, type Logger, withFields } from '../observability/logger.ts';
 import {
   countKubeRequest,
+  kubeEventsPending,
   observeKubeResponse,
   observeReconcile,
   observeReconcileRequest,
@@ -178,6 +179,7 @@ export class FunctionRuntime {
       const sender = new EventSender(kube, {
         onDrop: () => this.log.warn('too many Kubernetes Events waiting; dropped one'),
         busy: () => this.queue.depth > 0,
+        onBacklog: (count) => kubeEventsPending.set({ function: this.name }, count),
       });
       this.#events = { client: kube, sender };
     }

@@ -79,6 +79,23 @@ describe('EventSender', () => {
     }
   });
 
+  it('stops holding a large backlog and writes it with more in flight, so it drains instead of overflowing', async () => {
+    const slow = slowClient();
+    const sender = new EventSender(slow.client, { concurrency: 2, busy: () => true });
+    for (let i = 0; i < 150; i += 1) sender.send(event(`e${i}`));
+    expect(slow.waiting).toEqual([]);
+    for (let i = 150; i < 300; i += 1) sender.send(event(`e${i}`));
+    // Past 200 waiting they are no longer held, and written 2 + ⌊waiting / 100⌋ at a time.
+    expect(slow.waiting.map((w) => w.name)).toEqual(['e0', 'e1', 'e2', 'e3']);
+    while (slow.waiting.length > 0) {
+      slow.waiting.shift()!.release();
+      await tick();
+    }
+    // Below 200 waiting, the rest waits for the reconciles again.
+    expect(slow.created).toHaveLength(101);
+    expect(sender.pending).toBe(199);
+  });
+
   it('drops what arrives beyond maxPending and reports failed writes, never throwing', async () => {
     const slow = slowClient();
     const dropped: string[] = [];

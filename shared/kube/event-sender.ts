@@ -29,7 +29,7 @@ const DEFAULT_MAX_DELAY_MS = 5_000;
 /** How often a held Event looks again whether the reconciles are done. */
 const RECHECK_MS = 200;
 /** Beyond this many waiting, Events no longer wait for the reconciles (they would be dropped). */
-const HOLD_LIMIT = 200;
+const HOLD_LIMIT = 500;
 /** A backlog is written faster: one more in flight per this many waiting, up to MAX_CONCURRENCY. */
 const BACKLOG_STEP = 100;
 const MAX_CONCURRENCY = 8;
@@ -72,8 +72,12 @@ export class EventSender {
     return new Promise((resolve) => this.#idle.push(resolve));
   }
 
-  /** `concurrency`, raised while a backlog waits (a burst of 500 services made 4,000 Events). */
+  /**
+   * `concurrency`, raised for a backlog (500 services made 4,000 Events) once the reconciles are
+   * done, or while they are not when the backlog nears overflowing.
+   */
   #inFlightLimit(): number {
+    if (this.#pending.length < HOLD_LIMIT && this.#options.busy?.() === true) return this.#concurrency;
     const raised = this.#concurrency + Math.floor(this.#pending.length / BACKLOG_STEP);
     return Math.max(this.#concurrency, Math.min(raised, MAX_CONCURRENCY));
   }

@@ -53,10 +53,11 @@ export class ObjectStore {
   /** Stores `object` unless the copy held is known to be newer (a write folded in before its event). */
   put(object: KubeObject): void {
     const namespace = object.metadata.namespace ?? '';
-    const tombstone = this.#tombstones.get(`${namespace}/${object.metadata.name}`);
+    const key = `${namespace}/${object.metadata.name}`;
+    const tombstone = this.#tombstones.get(key);
     if (tombstone !== undefined) {
       if (!isNewer(object.metadata.resourceVersion, tombstone)) return;
-      this.#tombstones.delete(`${namespace}/${object.metadata.name}`);
+      this.#tombstones.delete(key);
     }
     let names = this.#byNamespace.get(namespace);
     if (names === undefined) {

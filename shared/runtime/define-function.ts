@@ -260,8 +260,7 @@ function objectOf(event: ApiServerEvent): KubeObject | undefined {
 
 /** The resourceVersion of the event's object (Resource mode), undefined when it has none. */
 function resourceVersionOf(event: ApiServerEvent): string | undefined {
-  const object = event.object as { metadata?: { resourceVersion?: unknown } } | undefined;
-  const resourceVersion = object?.metadata?.resourceVersion;
+  const resourceVersion: unknown = objectOf(event)?.metadata.resourceVersion;
   return typeof resourceVersion === 'string' ? resourceVersion : undefined;
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isNotFound } from '../../shared/kube/errors.ts';
 import type { KubeObject } from '../../shared/kube/types.ts';
-import { settleWithConcurrency } from '../../shared/runtime/concurrency.ts';
+import { eachWithConcurrency } from '../../shared/runtime/concurrency.ts';
 import { FirstSeen } from './age.ts';
 import { FIELD_MANAGER, type SimulatorApi } from './api.ts';
 import { EventOnce } from './events.ts';
@@ -103,20 +103,15 @@ export class KServeSimulator {
     // about as long as KServe would for one, not a write round trip per object in turn (it took
     // the simulator 3 s to notice a new InferenceService in bench:platform at N=100).
     const live = isvcs.filter((isvc) => !isvc.metadata.deletionTimestamp);
-    const outcomes = await settleWithConcurrency(live, SYNC_CONCURRENCY, (isvc) =>
-      this.#syncOne(isvc, rules, predictorPods, nowMs),
+    await eachWithConcurrency(
+      live,
+      SYNC_CONCURRENCY,
+      (isvc) => this.#syncOne(isvc, rules, predictorPods, nowMs),
+      (isvc, err) => {
+        const key = `${isvc.metadata.namespace}/${isvc.metadata.name}`;
+        this.#log.failure(`isvc/${key}`, err, { inferenceService: key }, 'cannot sync InferenceService');
+      },
     );
-    for (const [index, outcome] of outcomes.entries()) {
-      if (outcome.status === 'fulfilled') continue;
-      const isvc = live[index]!;
-      const key = `${isvc.metadata.namespace}/${isvc.metadata.name}`;
-      this.#log.failure(
-        `isvc/${key}`,
-        outcome.reason,
-        { inferenceService: key },
-        'cannot sync InferenceService',
-      );
-    }
     const uids = new Set(isvcs.map((i) => i.metadata.uid ?? ''));
     this.#firstSeen.retain(uids);
     this.#events.retain(uids);

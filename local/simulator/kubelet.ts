@@ -1,5 +1,5 @@
 import type { KubeObject } from '../../shared/kube/types.ts';
-import { settleWithConcurrency } from '../../shared/runtime/concurrency.ts';
+import { eachWithConcurrency } from '../../shared/runtime/concurrency.ts';
 import type { SimulatorApi } from './api.ts';
 import { DownloadReporter } from './downloader.ts';
 import { EventOnce } from './events.ts';
@@ -94,28 +94,20 @@ export class FakeKubelet {
       if ('node' in decision) bound.push({ ...pod, spec: { ...pod.spec, nodeName: decision.node } });
       decisions.push({ pod, decision });
     }
-    const scheduled = await settleWithConcurrency(decisions, KUBELET_CONCURRENCY, ({ pod, decision }) =>
-      this.#schedule(pod, decision, tick),
+    await eachWithConcurrency(
+      decisions,
+      KUBELET_CONCURRENCY,
+      ({ pod, decision }) => this.#schedule(pod, decision, tick),
+      ({ pod }, err) =>
+        this.#log.failure(`schedule/${uidOf(pod)}`, err, { pod: keyOf(pod) }, 'cannot schedule pod'),
     );
-    for (const [index, outcome] of scheduled.entries()) {
-      if (outcome.status === 'rejected') {
-        const pod = decisions[index]!.pod;
-        this.#log.failure(
-          `schedule/${uidOf(pod)}`,
-          outcome.reason,
-          { pod: keyOf(pod) },
-          'cannot schedule pod',
-        );
-      }
-    }
     const running = tick.pods.filter((pod) => pod.spec?.nodeName && nodeNames.has(pod.spec.nodeName));
-    const ran = await settleWithConcurrency(running, KUBELET_CONCURRENCY, (pod) => this.#run(pod, tick));
-    for (const [index, outcome] of ran.entries()) {
-      if (outcome.status === 'rejected') {
-        const pod = running[index]!;
-        this.#log.failure(`run/${uidOf(pod)}`, outcome.reason, { pod: keyOf(pod) }, 'cannot update pod');
-      }
-    }
+    await eachWithConcurrency(
+      running,
+      KUBELET_CONCURRENCY,
+      (pod) => this.#run(pod, tick),
+      (pod, err) => this.#log.failure(`run/${uidOf(pod)}`, err, { pod: keyOf(pod) }, 'cannot update pod'),
+    );
     this.#forgetMissing(tick.pods);
   }
 

@@ -22,3 +22,15 @@ export async function settleWithConcurrency<T, R>(
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
   return results;
 }
+
+/** `settleWithConcurrency` for work without results: each failure goes to `onFailure` with its item. */
+export async function eachWithConcurrency<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<unknown>,
+  onFailure: (item: T, reason: unknown) => void,
+): Promise<void> {
+  const outcomes = await settleWithConcurrency(items, limit, work);
+  for (const [index, outcome] of outcomes.entries())
+    if (outcome.status === 'rejected') onFailure(items[index] as T, outcome.reason);
+}

@@ -3,9 +3,17 @@ import type { RequestCounts } from './apiserver-metrics.ts';
 
 const LINE = /^aim_kube_requests_total\{([^}]*)\}\s+([0-9.e+]+)/;
 
+/** A function's metrics page (AIM_METRICS_PORT). */
+export async function functionMetricsText(port: number): Promise<string> {
+  return (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+}
+
 export async function scrapeFunction(port: number): Promise<RequestCounts> {
+  return functionRequestCounts(await functionMetricsText(port));
+}
+
+export function functionRequestCounts(text: string): RequestCounts {
   const counts: RequestCounts = new Map();
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
   for (const line of text.split('\n')) {
     const match = LINE.exec(line);
     if (!match) continue;
@@ -35,7 +43,7 @@ export async function eventsWritten(
   while (Date.now() - started < timeoutMs) {
     let pending = 0;
     for (const port of ports.values()) {
-      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text().catch(() => '');
+      const text = await functionMetricsText(port).catch(() => '');
       pending += Number(PENDING.exec(text)?.[1] ?? 0);
     }
     if (pending === 0) return Date.now() - started;

@@ -5,7 +5,7 @@
  */
 
 import { sorted } from '../apiserver-metrics.ts';
-import { scrapeFunction } from '../function-metrics.ts';
+import { functionMetricsText, functionRequestCounts } from '../function-metrics.ts';
 
 const SUM = /^aim_reconcile_duration_seconds_(sum|count)\{([^}]*)\}\s+([0-9.e+-]+)/;
 
@@ -32,8 +32,7 @@ function entryOf(work: Record<string, KindWork>, labels: string): KindWork {
   return entry;
 }
 
-async function reconcileWork(port: number): Promise<Record<string, KindWork>> {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+function reconcileWork(text: string): Record<string, KindWork> {
   const work: Record<string, KindWork> = {};
   for (const line of text.split('\n')) {
     const breakdown = BREAKDOWNS.map((entry) => ({ ...entry, match: entry.metric.exec(line) })).find(
@@ -62,8 +61,7 @@ async function reconcileWork(port: number): Promise<Record<string, KindWork>> {
 const LATENCY = /^aim_kube_request_duration_seconds_(sum|count)\{([^}]*)\}\s+([0-9.e+-]+)/;
 
 /** Mean latency of the function's API requests by `VERB resource`, slowest in total first. */
-async function requestLatency(port: number): Promise<Record<string, { count: number; meanMs: number }>> {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+function requestLatency(text: string): Record<string, { count: number; meanMs: number }> {
   const sums = new Map<string, { sum: number; count: number }>();
   for (const line of text.split('\n')) {
     const match = LATENCY.exec(line);
@@ -95,10 +93,12 @@ export async function functionWork(ports: ReadonlyMap<string, number>) {
     }
   > = {};
   for (const [name, port] of ports) {
+    // One scrape per function: every figure below reads the same page.
+    const text = await functionMetricsText(port).catch(() => '');
     result[name] = {
-      byKind: await reconcileWork(port).catch(() => ({})),
-      requests: sorted(await scrapeFunction(port).catch(() => new Map())),
-      requestLatency: await requestLatency(port).catch(() => ({})),
+      byKind: reconcileWork(text),
+      requests: sorted(functionRequestCounts(text)),
+      requestLatency: requestLatency(text),
     };
   }
   return result;

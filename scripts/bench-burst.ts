@@ -22,6 +22,7 @@ import { deliveryFigures } from './bench/burst/delivery-figures.ts';
 import { functionWork } from './bench/burst/reconcile-metrics.ts';
 import { runBurst } from './bench/burst/run-burst.ts';
 import { formatSummary } from './bench/burst/summary.ts';
+import { benchFunctionEntry } from './bench/function-entry.ts';
 
 const { values } = parseArgs({
   options: {
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     'deadline-seconds': { type: 'string', default: '120' },
     concurrency: { type: 'string', default: '64' },
     out: { type: 'string' },
+    'from-source': { type: 'boolean' },
   },
 });
 const n = Number(values.n);
@@ -43,9 +45,11 @@ const ports = await freeLoopbackPorts(FUNCTION_NAMES.length);
 const metricsPorts = new Map<string, number>(FUNCTION_NAMES.map((name, index) => [name, ports[index]!]));
 const registry = await startFuzzRegistry();
 const started = Date.now();
+const functionEntry = benchFunctionEntry(root, values['from-source'], log);
 const platform = await startLocalPlatform({
   dir,
   log,
+  ...(functionEntry ? { functionEntry } : {}),
   functionEnvFor: (name) => ({ ...registry.env, AIM_METRICS_PORT: String(metricsPorts.get(name)) }),
   simulator: ({ client, controlPlane }) =>
     startSimulator({

@@ -23,6 +23,8 @@ export interface LocalPlatformOptions {
   functionEnv?: Record<string, string>;
   /** Extra environment for one function process (e.g. its own metrics port). */
   functionEnvFor?: (name: FunctionName, instance: number) => Record<string, string>;
+  /** The script each function process runs (default the sources; see startFunctions). */
+  functionEntry?: string;
   /** Processes per function (default 1): each its own cache and work queue, events spread over them. */
   instancesPerFunction?: number;
   /** Drop, duplicate and delay a seeded fraction of the broker's deliveries (fault tests). */
@@ -133,6 +135,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
       env: options.functionEnv,
       ...(options.functionEnvFor ? { envFor: options.functionEnvFor } : {}),
       instances: options.instancesPerFunction ?? 1,
+      ...(options.functionEntry ? { entry: options.functionEntry } : {}),
     };
     const functions =
       options.functions && options.functions.length === 0

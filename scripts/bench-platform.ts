@@ -12,6 +12,8 @@ import { freeLoopbackPorts } from '../local/control-plane/ports.ts';
 import { FUNCTION_NAMES } from '../local/platform/functions.ts';
 import { startLocalPlatform } from '../local/platform/local-platform.ts';
 import { startSimulator } from '../local/simulator/simulator.ts';
+import { deliveryFigures } from './bench/burst/delivery-figures.ts';
+import { benchFunctionEntry } from './bench/function-entry.ts';
 import { runWorkload } from './bench/run.ts';
 
 const { values } = parseArgs({
@@ -20,6 +22,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     'quiet-seconds': { type: 'string', default: '60' },
     samples: { type: 'string', default: '10' },
+    'from-source': { type: 'boolean' },
   },
 });
 const n = Number(values.n);
@@ -32,9 +35,11 @@ const metricsPorts = new Map<string, number>(FUNCTION_NAMES.map((name, index) =>
 
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 const started = Date.now();
+const functionEntry = benchFunctionEntry(root, values['from-source'], log);
 const platform = await startLocalPlatform({
   dir,
   log,
+  ...(functionEntry ? { functionEntry } : {}),
   resyncIntervalMs: 60_000,
   functionEnvFor: (name) => ({ AIM_METRICS_PORT: String(metricsPorts.get(name)) }),
   simulator: ({ client, controlPlane }) =>
@@ -56,7 +61,10 @@ try {
   const report = {
     machine: { cores: cpus().length, loadAverage: loadavg(), node: process.version },
     n,
+    functionsFrom: functionEntry === undefined ? 'sources' : 'compiled',
     ...result,
+    // Where events waited for each function (the whole benchmark, not only the creation phase).
+    deliveries: deliveryFigures(platform.broker?.history ?? []),
   };
   mkdirSync(join(root, '.aim-local'), { recursive: true });
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);

@@ -13,6 +13,7 @@ import {
 } from './apiserver-metrics.ts';
 import { eventsWritten, scrapeFunctions } from './function-metrics.ts';
 import { percentile } from './percentile.ts';
+import { cpuBetween, platformCpu } from './platform-cpu.ts';
 import { type ProcessStats, processStats } from './process-stats.ts';
 import { Tracker } from './tracker.ts';
 import * as workload from './workload.ts';
@@ -75,6 +76,7 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
   // ---- N services created at once ----
   const apiBefore = await scrapeApiserver();
   const fnBefore = await scrapeFunctions(options.metricsPorts);
+  const platformCpuBefore = platformCpu();
   const t0 = Date.now();
   await apply(client, workload.model());
   await apply(client, workload.template());
@@ -103,6 +105,7 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
   // they belong to the run, and "at rest" starts once they are written.
   const eventsDrainedMs = await eventsWritten(options.metricsPorts);
   log(`the functions' Kubernetes Events written ${eventsDrainedMs} ms after all Running`);
+  const platformCpuDuringRun = cpuBetween(platformCpuBefore, platformCpu());
   const apiRun = difference(await scrapeApiserver(), apiBefore);
   const fnRun = functionTotals(fnBefore, await scrapeFunctions(options.metricsPorts));
 
@@ -205,6 +208,7 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
     servicesThatLeftRunning: leftRunningWhileSettling,
     eventsByReason: Object.fromEntries(Object.entries(eventsByReason).sort((a, b) => b[1] - a[1])),
     processes,
+    platformCpuDuringRun,
     coldStart,
   };
 }

@@ -1,0 +1,40 @@
+/**
+ * CPU seconds of the platform's other processes, from /proc: the API server, etcd, the
+ * controller manager, the ApiServerSource adapters, and this benchmark's own process (the
+ * broker, the simulator playing KServe and the kubelet, the tracker). On a 2-core machine the
+ * run is CPU-bound, so where the rest of the CPU goes matters as much as the functions' own.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { processStats } from './process-stats.ts';
+
+const NAMED = ['kube-apiserver', 'etcd', 'kube-controller-manager', 'apiserver_receive_adapter'];
+
+export type CpuSnapshot = Map<string, number>;
+
+export function platformCpu(): CpuSnapshot {
+  const snapshot: CpuSnapshot = new Map();
+  const add = (name: string, pid: number) => {
+    const stats = processStats(pid);
+    if (stats) snapshot.set(name, (snapshot.get(name) ?? 0) + stats.cpuSeconds);
+  };
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let command: string;
+    try {
+      command = basename(readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0')[0] ?? '');
+    } catch {
+      continue;
+    }
+    if (NAMED.includes(command)) add(command, Number(entry));
+  }
+  add('benchmark (broker, simulator, tracker)', process.pid);
+  return snapshot;
+}
+
+/** CPU seconds per process name between two snapshots, rounded to 0.01 s. */
+export function cpuBetween(before: CpuSnapshot, after: CpuSnapshot): Record<string, number> {
+  return Object.fromEntries(
+    [...after].map(([name, seconds]) => [name, Math.round((seconds - (before.get(name) ?? 0)) * 100) / 100]),
+  );
+}

@@ -135,12 +135,17 @@ export class KServeSimulator {
       const stale = owned.filter((p) => p.metadata.labels?.[TEMPLATE_HASH_LABEL] !== hash);
       const extra = current.slice(replicas);
       for (const pod of [...stale, ...extra]) {
-        await this.#api.client.delete({
-          apiVersion: 'v1',
-          kind: 'Pod',
-          namespace: pod.metadata.namespace ?? 'default',
-          name: pod.metadata.name,
-        });
+        // Already gone: this pass's copy came from a watch that has not seen the deletion yet.
+        await this.#api.client
+          .delete({
+            apiVersion: 'v1',
+            kind: 'Pod',
+            namespace: pod.metadata.namespace ?? 'default',
+            name: pod.metadata.name,
+          })
+          .catch((err: unknown) => {
+            if (!isNotFound(err)) throw err;
+          });
       }
       for (let i = current.length; i < replicas; i++) await this.#createPod(isvc, spec, hash);
     }

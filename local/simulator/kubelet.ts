@@ -71,6 +71,8 @@ export class FakeKubelet {
   readonly #byKey = new Map<string, string>();
   readonly #events = new EventOnce();
   readonly #downloads = new DownloadReporter();
+  /** Terminating pods whose deletion this kubelet confirmed (until the pod is gone from its watch). */
+  readonly #deletionsConfirmed = new Set<string>();
 
   constructor(api: SimulatorApi, log: ThrottledLog) {
     this.#api = api;
@@ -79,9 +81,11 @@ export class FakeKubelet {
 
   async sync(tick: KubeletTick): Promise<void> {
     const nodeNames = new Set(tick.nodes.map((n) => n.name));
-    const bound = tick.pods.filter((p) => p.spec?.nodeName);
+    // A pod this kubelet bound whose binding its watch has not delivered yet is bound all the same.
+    const boundHere = (p: KubeObject) => this.#records.get(uidOf(p))?.pod.spec?.nodeName !== undefined;
+    const bound = tick.pods.filter((p) => p.spec?.nodeName || boundHere(p));
     const pending = tick.pods
-      .filter((p) => !p.spec?.nodeName && !p.metadata.deletionTimestamp && !isTerminal(p))
+      .filter((p) => !p.spec?.nodeName && !boundHere(p) && !p.metadata.deletionTimestamp && !isTerminal(p))
       .sort((a, b) => (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? ''));
 
     // Placements are decided in turn (they share the nodes' capacity); each pod counts as bound
@@ -194,7 +198,10 @@ export class FakeKubelet {
     if (pod.metadata.deletionTimestamp) {
       // Nothing but a kubelet confirms the deletion of a bound pod; ask once per pod.
       const grace = (pod.metadata as { deletionGracePeriodSeconds?: number }).deletionGracePeriodSeconds;
-      if (grace !== 0) await this.#api.deleteNow(key);
+      if (grace !== 0 && !this.#deletionsConfirmed.has(uid)) {
+        await this.#api.deleteNow(key);
+        this.#deletionsConfirmed.add(uid);
+      }
       return;
     }
     const elapsed = (tick.nowMs - record.boundAtMs) / 1000;
@@ -225,6 +232,7 @@ export class FakeKubelet {
       this.#records.delete(uid);
       if (this.#byKey.get(keyOf(record.pod)) === uid) this.#byKey.delete(keyOf(record.pod));
     }
+    for (const uid of this.#deletionsConfirmed) if (!uids.has(uid)) this.#deletionsConfirmed.delete(uid);
     this.#events.retain(uids);
     this.#downloads.retain(uids);
   }

@@ -2,6 +2,7 @@ import type { KubeObject } from '../../shared/kube/types.ts';
 import { FIELD_MANAGER, type SimulatorApi } from './api.ts';
 import type { ThrottledLog } from './log.ts';
 import { POD_IP, rfc3339 } from './pod-lifecycle.ts';
+import { parseQuantity } from './quantity.ts';
 import { DEFAULT_NODE_CAPACITY, type SimulatedNode } from './rules.ts';
 import type { SchedulableNode } from './scheduling.ts';
 
@@ -71,7 +72,7 @@ export function nodeStatus(node: SimulatedNode, kubeletPort: number, nowMs: numb
   };
 }
 
-function statusSignature(status: Record<string, unknown> | undefined): string {
+export function nodeStatusSignature(status: Record<string, unknown> | undefined): string {
   const s = (status ?? {}) as {
     capacity?: Record<string, string>;
     allocatable?: Record<string, string>;
@@ -79,7 +80,12 @@ function statusSignature(status: Record<string, unknown> | undefined): string {
     addresses?: { type: string; address: string }[];
     daemonEndpoints?: { kubeletEndpoint?: { Port?: number } };
   };
-  const sorted = (r: Record<string, string> | undefined) => Object.entries(r ?? {}).sort();
+  // By value: the API server stores quantities in canonical form (`29696Gi` comes back as `29Ti`),
+  // so comparing the text patched every node's status on every pass.
+  const sorted = (r: Record<string, string> | undefined) =>
+    Object.entries(r ?? {})
+      .map(([name, quantity]) => [name, parseQuantity(quantity) ?? quantity])
+      .sort();
   return JSON.stringify([
     sorted(s.capacity),
     sorted(s.allocatable),
@@ -189,7 +195,7 @@ async function syncNode(
     );
   }
   const status = nodeStatus(node, kubeletPort, nowMs);
-  if (statusSignature(object.status) !== statusSignature(status)) {
+  if (nodeStatusSignature(object.status) !== nodeStatusSignature(status)) {
     object = await api.patchStatus({ ...NODE_GVK, name: node.name }, status);
   }
   return schedulableNode(object);

@@ -11,6 +11,10 @@ import { PVC_GVK, PvcProvisioner } from './pvc-provisioner.ts';
 import type { SimulatorRules } from './rules.ts';
 import { RulesSource } from './rules-configmap.ts';
 import type { SchedulableNode } from './scheduling.ts';
+import { watchedClient } from './watched-client.ts';
+
+/** How long a pass waits after a watched change, so a burst of changes is one pass. */
+const WAKE_DELAY_MS = 20;
 
 export interface SimulatorOptions {
   client: KubeClient;
@@ -36,19 +40,23 @@ export interface Simulator {
 /**
  * Starts the cluster parts that do not run locally: Nodes, kube-scheduler and the kubelet (pod
  * lifecycle, container logs via the API server's pods/log), the artifact downloader's progress
- * reports, KServe, a Gateway API implementation and a storage provisioner. One loop polls the API
- * (there is no watch) and follows the rules ConfigMap; one object's failure is logged, never fatal.
+ * reports, KServe, a Gateway API implementation and a storage provisioner. One loop of passes
+ * over what its watches hold (watched-client.ts): after every change they see, and at the poll
+ * interval for what time changes; it follows the rules ConfigMap; one object's failure is logged,
+ * never fatal.
  */
 export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
   const clusterDir = join(options.certDir, '..');
   const log = options.log ?? fileLog(defaultLogPath(join(clusterDir, 'logs')));
   const throttled = new ThrottledLog(log);
   const now = options.now ?? Date.now;
-  const api = createSimulatorApi(
-    options.client,
-    options.kubeconfigPath ?? join(clusterDir, 'admin.kubeconfig'),
+  let wake = () => {};
+  const watched = watchedClient(options.client, () => wake());
+  const { client } = watched;
+  const api = watched.withApi(
+    createSimulatorApi(client, options.kubeconfigPath ?? join(clusterDir, 'admin.kubeconfig')),
   );
-  const rulesSource = new RulesSource(options.client, log);
+  const rulesSource = new RulesSource(client, log);
   const kubelet = new FakeKubelet(api, throttled);
   const kserve = new KServeSimulator(api, throttled);
   const gateway = new GatewaySimulator(api, throttled);
@@ -85,8 +93,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     let pods: KubeObject[] = [];
     let claims: KubeObject[] = [];
     await section('list', async () => {
-      pods = (await options.client.list({ apiVersion: 'v1', kind: 'Pod' })).items;
-      claims = (await options.client.list(PVC_GVK)).items;
+      pods = (await client.list({ apiVersion: 'v1', kind: 'Pod' })).items;
+      claims = (await client.list(PVC_GVK)).items;
     });
     let claimPhases = new Map(
       claims.map((c) => [`${c.metadata.namespace}/${c.metadata.name}`, c.status?.phase]),
@@ -118,6 +126,17 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     await tick();
     if (!stopped) timer = setTimeout(loop, pollIntervalMs);
   };
+  // A change seen by a watch runs a pass soon (after the one running), so each step of a pod's or
+  // an InferenceService's life follows the last without waiting for the poll; the poll remains
+  // for what only time changes (a rule's delay, download progress).
+  let wakeTimer: NodeJS.Timeout | undefined;
+  wake = () => {
+    if (stopped || wakeTimer !== undefined) return;
+    wakeTimer = setTimeout(() => {
+      wakeTimer = undefined;
+      void tick();
+    }, WAKE_DELAY_MS);
+  };
   await tick();
   timer = setTimeout(loop, pollIntervalMs);
   log.info({ kubeletPort: server.port }, 'simulator started');
@@ -129,9 +148,11 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       if (stopped) return;
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (wakeTimer) clearTimeout(wakeTimer);
       await running;
       if (timer) clearTimeout(timer);
       await server.close();
+      watched.stop();
       log.info({}, 'simulator stopped');
     },
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GATEWAY_CONTROLLER_NAME, routeParentStatuses } from '../../../../local/simulator/gateway.ts';
 import { desiredReplicas, predictorPodTemplate } from '../../../../local/simulator/kserve.ts';
-import { nodeStatus } from '../../../../local/simulator/nodes.ts';
+import { nodeStatus, nodeStatusSignature } from '../../../../local/simulator/nodes.ts';
 import { desiredClaimPhase, pvcRuleFor } from '../../../../local/simulator/pvc-provisioner.ts';
 import { HttpRouteRuleSchema, NodeSchema, PvcRuleSchema } from '../../../../local/simulator/rules.ts';
 import type { KubeObject } from '../../../../shared/kube/types.ts';
@@ -124,5 +124,17 @@ describe('nodeStatus', () => {
       daemonEndpoints: { kubeletEndpoint: { Port: 12345 } },
     });
     expect(status.conditions).toContainEqual(expect.objectContaining({ type: 'Ready', status: 'True' }));
+  });
+
+  it('compares quantities by value: the canonical form the API server stores is no change', () => {
+    const status = nodeStatus(NodeSchema.parse({ name: 'n', capacity: { memory: '29696Gi' } }), 1, NOW);
+    const stored = {
+      ...status,
+      capacity: { ...(status.capacity as object), memory: '29Ti' },
+      allocatable: { ...(status.allocatable as object), memory: '29Ti' },
+    };
+    expect(nodeStatusSignature(stored)).toBe(nodeStatusSignature(status));
+    const changed = { ...stored, capacity: { ...stored.capacity, memory: '30Ti' } };
+    expect(nodeStatusSignature(changed)).not.toBe(nodeStatusSignature(status));
   });
 });

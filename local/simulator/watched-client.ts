@@ -1,0 +1,49 @@
+import { ObjectCache } from '../../shared/cache/object-cache.ts';
+import type { KubeClient, KubeObject, ObjectKey } from '../../shared/kube/types.ts';
+import { reportingWritesTo } from '../../shared/reconcile/write-reporting-client.ts';
+import type { SimulatorApi } from './api.ts';
+import { HTTP_ROUTE_GVK } from './gateway.ts';
+import { ISVC_GVK } from './kserve.ts';
+import { PVC_GVK } from './pvc-provisioner.ts';
+
+/** What the simulator reads on every pass: held in memory from a watch each. */
+const WATCHED_KINDS = [
+  { apiVersion: 'v1', kind: 'Pod' },
+  { apiVersion: 'v1', kind: 'Node' },
+  { apiVersion: 'v1', kind: 'ConfigMap' },
+  PVC_GVK,
+  ISVC_GVK,
+  HTTP_ROUTE_GVK,
+].map((gvk) => ({ gvk }));
+
+export interface WatchedClient {
+  /** Reads of the watched kinds from memory, writes live and folded into memory. */
+  readonly client: KubeClient;
+  /** `api` (built on `client`) with its status patches folded into memory too. */
+  withApi(api: SimulatorApi): SimulatorApi;
+  stop(): void;
+}
+
+/**
+ * The simulator reads like the controllers it plays (kubelet, KServe, a provisioner): from
+ * watches, not a LIST of every pod, claim and InferenceService each pass. Polling cost the API
+ * server a LIST of everything 2.5 times a second (and 13 requests per service per minute at
+ * rest); `onChange` lets a pass follow a change at once instead of at the next poll. A client
+ * without watch support is used as it is.
+ */
+export function watchedClient(client: KubeClient, onChange: () => void): WatchedClient {
+  if (client.watch === undefined) return { client, withApi: (api) => api, stop() {} };
+  const cache = new ObjectCache(client, WATCHED_KINDS, { onChange });
+  return {
+    client: reportingWritesTo(cache, client, cache),
+    withApi: (api) => ({
+      ...api,
+      async patchStatus<T extends KubeObject = KubeObject>(key: ObjectKey, status: unknown): Promise<T> {
+        const stored = await api.patchStatus<T>(key, status);
+        cache.written(key, stored);
+        return stored;
+      },
+    }),
+    stop: () => cache.stop(),
+  };
+}

@@ -26,6 +26,7 @@ import type {
 import { RetryableError } from './retryable-error.ts';
 import { fetchMergedRuntimeConfig } from './runtime-config.ts';
 import { describeIssues } from './spec-issues.ts';
+import { mayPace } from './status-pacing.ts';
 import {
   applyStatus,
   conditionsOf,
@@ -64,6 +65,10 @@ export function keyFields(key: ObjectKey): Record<string, string> {
   const fields: Record<string, string> = { kind: key.kind, name: key.name };
   if (key.namespace) fields.namespace = key.namespace;
   return fields;
+}
+
+function pacingKey(object: KubeObject): string {
+  return object.metadata.uid ?? `${object.kind}|${object.metadata.namespace ?? ''}|${object.metadata.name}`;
 }
 
 export class PipelineRun<Obj, Fetched> {
@@ -183,6 +188,20 @@ export class PipelineRun<Obj, Fetched> {
     return this.#finish(object, previous, domain, evaluation, 'reconciled', plan.requeueAfterSeconds);
   }
 
+  /** How long this status write must wait (status-pacing.ts); 0 when it goes now. */
+  #pacingDelayMs(
+    object: KubeObject,
+    previous: Record<string, unknown>,
+    desired: Record<string, unknown>,
+    evaluation: Evaluation,
+  ): number {
+    const pacer = this.#ctx.statusPacer;
+    if (pacer === undefined) return 0;
+    const delay = pacer.delayMs(pacingKey(object), this.#ctx.now().getTime());
+    if (delay === 0 || !mayPace(evaluation.aimStatus, previous, desired)) return 0;
+    return statusChanged(this.#ownership, previous, desired) ? delay : 0;
+  }
+
   /** Plan events are recorded at once: a later 409 re-runs the plan, which no longer repeats a creation. */
   async #recordPlanned(object: KubeObject, events: readonly PlannedEvent[]): Promise<void> {
     const { recorder } = this.#ctx;
@@ -205,8 +224,9 @@ export class PipelineRun<Obj, Fetched> {
     domain: Record<string, unknown>,
     evaluation: Evaluation,
     result: ReconcileResult,
-    requeueAfterSeconds: number | undefined,
+    requeueAfterSeconds_: number | undefined,
   ): Promise<Attempt> {
+    let requeueAfterSeconds = requeueAfterSeconds_;
     const desired = desiredStatus(this.#ownership, {
       domain,
       conditions: evaluation.conditions,
@@ -215,11 +235,18 @@ export class PipelineRun<Obj, Fetched> {
       observedGeneration: object.metadata.generation,
     });
     let resourceVersion = object.metadata.resourceVersion;
-    if (statusChanged(this.#ownership, previous, desired)) {
+    let written = conditionsOf(desired);
+    const pacedMs = this.#pacingDelayMs(object, previous, desired, evaluation);
+    if (pacedMs > 0) {
+      // Written once the interval ends, from what holds then; no Event for a state never written.
+      requeueAfterSeconds = Math.min(requeueAfterSeconds ?? Number.POSITIVE_INFINITY, pacedMs / 1000);
+      written = conditionsOf(previous);
+    } else if (statusChanged(this.#ownership, previous, desired)) {
       try {
         const stored = await applyStatus(this.#ctx.client, object, desired, this.#ctx.fieldManager);
         // Only a write conditional on the version read adds nothing but this writer's fields.
         resourceVersion = resourceVersion === undefined ? undefined : stored?.metadata?.resourceVersion;
+        this.#ctx.statusPacer?.wrote(pacingKey(object), this.#ctx.now().getTime());
       } catch (err) {
         // Deleted since it was read: nothing left to report on.
         if (isNotFound(err)) return { outcome: { result: 'not-found' }, events: [], errorConditions: [] };
@@ -235,7 +262,6 @@ export class PipelineRun<Obj, Fetched> {
         await this.#recordPlanned(object, statusEvents ?? []);
       }
     }
-    const written = conditionsOf(desired);
     const errorContext = {
       overall: evaluation.aimStatus,
       contributionOf: (component: string) => evaluation.contributions.get(component),

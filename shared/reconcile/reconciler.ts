@@ -13,6 +13,7 @@ import type { ComponentHealth, FetchResult } from './health.ts';
 import type { Plan, PlannedEvent } from './plan.ts';
 import type { CachedKind, KubeReader } from './read-cache.ts';
 import type { ResolvedRuntimeConfig } from './runtime-config.ts';
+import type { StatusWritePacer } from './status-pacing.ts';
 
 /** The subset of pino's logger the pipeline uses (a pino Logger satisfies it). */
 export interface ReconcileLogger {
@@ -43,6 +44,8 @@ export interface ReconcileContext {
    * a sweep. What must be current (a count under a lock) reads `client`, which is always live.
    */
   reads?: KubeReader;
+  /** Paces status writes of objects still under way (status-pacing.ts); none: every change is written at once. */
+  statusPacer?: StatusWritePacer;
 }
 
 export interface ReconcileRequest {

@@ -25,6 +25,7 @@ import {
   reconcileObject,
 } from '../reconcile/pipeline.ts';
 import { isRetryableError } from '../reconcile/retryable-error.ts';
+import { StatusWritePacer, statusPacingMsFromEnv } from '../reconcile/status-pacing.ts';
 import { reportingWritesTo } from '../reconcile/write-reporting-client.ts';
 import { logFailure, requestBucket, requestKey } from './event-answers.ts';
 import { apiServerUnavailable, classifyFailure } from './failure.ts';
@@ -60,6 +61,7 @@ export class FunctionRuntime {
   #cache: ObjectCache | undefined;
   readonly #memory = new ReconcileMemory();
   readonly #backoff = new RetryBackoff();
+  readonly #statusPacer: StatusWritePacer | undefined;
   /** Kubernetes Events are written off the reconcile's path (event-sender.ts), one sender per client. */
   #events: { client: KubeClient; sender: EventSender } | undefined;
 
@@ -69,6 +71,8 @@ export class FunctionRuntime {
     this.fieldManager = `aim-${definition.name}`;
     this.#deps = deps;
     this.log = deps.logger ?? createLogger({ function: definition.name });
+    const pacingMs = deps.statusPacingMs ?? statusPacingMsFromEnv();
+    this.#statusPacer = pacingMs > 0 ? new StatusWritePacer(pacingMs) : undefined;
     this.queue = new WorkQueue<Work>({
       concurrency: deps.concurrency ?? reconcileConcurrencyFromEnv(),
       run: (work) => this.#reconcile(work),
@@ -166,6 +170,7 @@ export class FunctionRuntime {
       ),
     };
     if (cache && !live) ctx.reads = cache;
+    if (this.#statusPacer) ctx.statusPacer = this.#statusPacer;
     return ctx;
   }
 

@@ -47,6 +47,8 @@ export interface FunctionDependencies {
   metricsPort?: number;
   /** How long an event waits for the cache to catch up with it before it is read live (default 2 s). */
   cacheCatchUpMs?: number;
+  /** Status writes of an object under way at most once per this many ms (default: `AIM_STATUS_PACING_MS`, 1000; 0 off). */
+  statusPacingMs?: number;
 }
 
 /** The part of faas-js-runtime's context the handler reads. */

@@ -66,8 +66,17 @@ export function desiredReplicas(isvc: KubeObject): number {
   return typeof min === 'number' && min >= 0 ? min : 1;
 }
 
-function isOwnedBy(pod: KubeObject, isvc: KubeObject): boolean {
-  return (pod.metadata.ownerReferences ?? []).some((ref) => ref.uid === isvc.metadata.uid);
+/** Pods by the uid of each owner: a pass finds an InferenceService's pods without scanning them all. */
+function podsByOwner(pods: readonly KubeObject[]): Map<string, KubeObject[]> {
+  const byOwner = new Map<string, KubeObject[]>();
+  for (const pod of pods) {
+    for (const ref of pod.metadata.ownerReferences ?? []) {
+      const owned = byOwner.get(ref.uid) ?? [];
+      owned.push(pod);
+      byOwner.set(ref.uid, owned);
+    }
+  }
+  return byOwner;
 }
 
 /**
@@ -98,7 +107,7 @@ export class KServeSimulator {
       }
       throw err;
     }
-    const predictorPods = pods.filter((p) => p.metadata.labels?.[ISVC_LABEL] !== undefined);
+    const predictorPods = podsByOwner(pods.filter((p) => p.metadata.labels?.[ISVC_LABEL] !== undefined));
     // InferenceServices are independent: a few at a time, so that a pass over 100 of them takes
     // about as long as KServe would for one, not a write round trip per object in turn (it took
     // the simulator 3 s to notice a new InferenceService in bench:platform at N=100).
@@ -117,7 +126,12 @@ export class KServeSimulator {
     this.#events.retain(uids);
   }
 
-  async #syncOne(isvc: KubeObject, rules: SimulatorRules, pods: readonly KubeObject[], nowMs: number) {
+  async #syncOne(
+    isvc: KubeObject,
+    rules: SimulatorRules,
+    podsByOwner: ReadonlyMap<string, readonly KubeObject[]>,
+    nowMs: number,
+  ) {
     const rule = firstMatching(rules.inferenceServices.rules, identityOf(isvc)) ?? DEFAULT_RULE;
     if (rule.event) {
       await this.#events.record(this.#api.client, {
@@ -129,7 +143,9 @@ export class KServeSimulator {
     }
     const { spec, hash } = predictorPodTemplate(isvc);
     const replicas = desiredReplicas(isvc);
-    const owned = pods.filter((p) => isOwnedBy(p, isvc) && !p.metadata.deletionTimestamp);
+    const owned = (podsByOwner.get(isvc.metadata.uid ?? '') ?? []).filter(
+      (p) => !p.metadata.deletionTimestamp,
+    );
     const current = owned.filter((p) => p.metadata.labels?.[TEMPLATE_HASH_LABEL] === hash);
     if (rule.createPods) {
       const stale = owned.filter((p) => p.metadata.labels?.[TEMPLATE_HASH_LABEL] !== hash);

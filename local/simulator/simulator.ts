@@ -117,9 +117,16 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   let timer: NodeJS.Timeout | undefined;
   // Passes never overlap: a manual tick() and the loop share one chain.
   let running: Promise<void> = Promise.resolve();
+  let lastPassMs = 0;
   const tick = () => {
     if (stopped) return running;
-    running = running.then(pass).catch((err) => log.error({ err: errorText(err) }, 'simulator pass crashed'));
+    running = running
+      .then(async () => {
+        const started = performance.now();
+        await pass();
+        lastPassMs = performance.now() - started;
+      })
+      .catch((err) => log.error({ err: errorText(err) }, 'simulator pass crashed'));
     return running;
   };
   const loop = async () => {
@@ -129,13 +136,18 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   // A change seen by a watch runs a pass soon (after the one running), so each step of a pod's or
   // an InferenceService's life follows the last without waiting for the poll; the poll remains
   // for what only time changes (a rule's delay, download progress).
+  // A pass covers every object, so woken passes are spaced by at least the last pass's length:
+  // the simulator never takes more than about half a core from the platform it stands in for.
   let wakeTimer: NodeJS.Timeout | undefined;
   wake = () => {
     if (stopped || wakeTimer !== undefined) return;
-    wakeTimer = setTimeout(() => {
-      wakeTimer = undefined;
-      void tick();
-    }, WAKE_DELAY_MS);
+    wakeTimer = setTimeout(
+      () => {
+        wakeTimer = undefined;
+        void tick();
+      },
+      Math.max(WAKE_DELAY_MS, lastPassMs),
+    );
   };
   await tick();
   timer = setTimeout(loop, pollIntervalMs);

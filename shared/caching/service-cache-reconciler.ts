@@ -8,6 +8,7 @@ import { componentConditionType } from '../constants/conditions.ts';
 import { CONTROLLER_NAMES } from '../constants/labels.ts';
 import { SERVICE_COMPONENTS } from '../constants/service-conditions.ts';
 import { isStateError } from '../reconcile/categorize.ts';
+import { inputsWithStatusFields } from '../reconcile/event-inputs.ts';
 import type { ComponentHealth } from '../reconcile/health.ts';
 import { emptyPlan, type Plan } from '../reconcile/plan.ts';
 import { readerOf } from '../reconcile/read-cache.ts';
@@ -102,5 +103,7 @@ export function serviceCacheReconciler(): KindReconciler<AIMService, ServiceCach
     observedChildren: (fetched) => (fetched.cache.ok && fetched.cache.value ? [fetched.cache.value] : []),
     health: (_service, fetched) => [serviceCacheComponent(fetched)],
     decorate: (status, _conditions, _service, fetched) => decorateServiceCache(status, fetched),
+    // Of the other writers' fields it reads only service-resolve's template.
+    eventInputs: inputsWithStatusFields(['resolvedTemplate']),
   };
 }

@@ -71,13 +71,19 @@ export const eventsTotal = new Counter({
 
 export const reconcileRequestsTotal = new Counter({
   name: 'aim_reconcile_requests_total',
-  help: 'Reconcile requests queued (before coalescing), by what asked for them; `already-reconciled` were skipped',
+  help: 'Reconcile requests queued (before coalescing), by what asked for them; `already-reconciled` and `unchanged-inputs` were skipped',
   labelNames: ['function', 'kind', 'trigger'] as const,
   registers: [metricsRegistry],
 });
 
 /** What asked for a reconcile: the object's own event, another object's event, a timer, the resync. */
-export type ReconcileTrigger = 'event' | 'already-reconciled' | 'dependent' | 'timer' | 'resync';
+export type ReconcileTrigger =
+  | 'event'
+  | 'already-reconciled'
+  | 'unchanged-inputs'
+  | 'dependent'
+  | 'timer'
+  | 'resync';
 
 export function observeReconcileRequest(fn: string, kind: string, trigger: ReconcileTrigger): void {
   reconcileRequestsTotal.inc({ function: fn, kind, trigger });

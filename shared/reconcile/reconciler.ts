@@ -160,6 +160,13 @@ export interface KindReconciler<Obj, Fetched> {
    */
   sweepSnapshotKinds?: readonly CachedKind[];
   dependenciesGraceSeconds?: number;
+  /**
+   * A component writer of a multi-writer kind: what of its own object a reconcile reads. An event
+   * of the object whose inputs equal those of the last finished reconcile (the other writers'
+   * status writes) brings it nothing, and is skipped while no reconcile of it is queued or
+   * running. Without it every such event is reconciled.
+   */
+  eventInputs?: (object: KubeObject) => unknown;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry of reconcilers of any object and fetch type

@@ -78,6 +78,14 @@ export function defineFunction(
    * The owned object itself (unless a finished reconcile already accounted for this event) and
    * the dependents `mapEvent` adds; a mapping failure is reported, not fatal.
    */
+  /** Why an event of an owned object needs no reconcile; undefined when it does. */
+  const skipReason = (event: ApiServerEvent): 'already-reconciled' | 'unchanged-inputs' | undefined => {
+    if (runtime.alreadyReconciled(event.ref, resourceVersionOf(event))) return 'already-reconciled';
+    const object = objectOf(event);
+    if (object !== undefined && runtime.inputsUnchanged(event.ref, object)) return 'unchanged-inputs';
+    return undefined;
+  };
+
   const requestsFor = async (
     kube: KubeClient,
     log: Logger,
@@ -86,10 +94,9 @@ export function defineFunction(
     const isOwned = owned.some(
       (gvk) => gvk.apiVersion === event.ref.apiVersion && gvk.kind === event.ref.kind,
     );
-    const seen =
-      isOwned && event.action !== 'delete' && runtime.alreadyReconciled(event.ref, resourceVersionOf(event));
-    if (isOwned) observeReconcileRequest(name, event.ref.kind, seen ? 'already-reconciled' : 'event');
-    const self = isOwned && !seen ? [event.ref] : [];
+    const skip = !isOwned || event.action === 'delete' ? undefined : skipReason(event);
+    if (isOwned) observeReconcileRequest(name, event.ref.kind, skip ?? 'event');
+    const self = isOwned && skip === undefined ? [event.ref] : [];
     if (!definition.mapEvent) return { self, dependents: [] };
     try {
       const client = runtime.mappingClient(kube);

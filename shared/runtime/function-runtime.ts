@@ -9,7 +9,7 @@ import { operatorNamespace as defaultOperatorNamespace } from '../constants/oper
 import { createKubeClient } from '../kube/client.ts';
 import { createEventRecorder } from '../kube/event-recorder.ts';
 import { EventSender } from '../kube/event-sender.ts';
-import type { KubeClient } from '../kube/types.ts';
+import type { KubeClient, KubeObject } from '../kube/types.ts';
 import { createLogger, type Logger, withFields } from '../observability/logger.ts';
 import {
   countKubeRequest,
@@ -19,6 +19,7 @@ import {
   observeReconcileRequest,
 } from '../observability/metrics.ts';
 import {
+  type AnyKindReconciler,
   type ReconcileContext,
   type ReconcileOutcome,
   type ReconcileRequest,
@@ -144,6 +145,18 @@ export class FunctionRuntime {
     return this.#memory.alreadyReconciled(requestKey(request), resourceVersion);
   }
 
+  /**
+   * Whether an event's `object` holds nothing its reconciler reads that the last finished
+   * reconcile did not (`eventInputs`), while no reconcile of it is queued or running (one that
+   * is may have read other inputs).
+   */
+  inputsUnchanged(request: ReconcileRequest, object: KubeObject): boolean {
+    const inputsOf = this.#reconcilerOf(request)?.eventInputs;
+    const key = requestKey(request);
+    if (inputsOf === undefined || this.queue.has(key)) return false;
+    return this.#memory.sameInputs(key, JSON.stringify(inputsOf(object)));
+  }
+
   /** Whether a resync may skip `key`: in order at `resourceVersion`, and nothing changed since. */
   isClean(key: string, resourceVersion: string | undefined): boolean {
     return this.#memory.isClean(key, resourceVersion);
@@ -219,9 +232,7 @@ export class FunctionRuntime {
       namespace: request.namespace,
       name: request.name,
     });
-    const reconciler = this.definition.reconcilers.find(
-      (candidate) => candidate.gvk.kind === request.kind && candidate.gvk.apiVersion === request.apiVersion,
-    );
+    const reconciler = this.#reconcilerOf(request);
     if (reconciler === undefined)
       throw new Error(`${this.name} has no reconciler for ${request.apiVersion} ${request.kind}`);
     const kube = await this.kube();
@@ -244,7 +255,7 @@ export class FunctionRuntime {
         'reconciled',
       );
       this.#backoff.reset(key);
-      this.#memory.reconciled(key, outcome);
+      this.#memory.reconciled(key, outcome, await this.#inputsRead(reconciler, request, outcome));
       if (outcome.requeueAfterSeconds)
         this.requeueLater({ ...work, live: false }, outcome.requeueAfterSeconds);
       else this.#markClean(key, request, outcome, epoch);
@@ -270,6 +281,30 @@ export class FunctionRuntime {
       logFailure(log, failure, err, `reconcile will be retried in ${seconds} s`);
       this.requeueLater({ ...work, live: false }, seconds);
     }
+  }
+
+  #reconcilerOf(request: ReconcileRequest): AnyKindReconciler | undefined {
+    return this.definition.reconcilers.find(
+      (candidate) => candidate.gvk.kind === request.kind && candidate.gvk.apiVersion === request.apiVersion,
+    );
+  }
+
+  /**
+   * The `eventInputs` (JSON) of the copy the reconcile accounted for: the cache's copy when it is
+   * that version (inputs leave out the writer's own status fields, so its own write changes
+   * nothing); undefined when unknown, and then no event is skipped for its inputs.
+   */
+  async #inputsRead(
+    reconciler: AnyKindReconciler,
+    request: ReconcileRequest,
+    outcome: ReconcileOutcome,
+  ): Promise<string | undefined> {
+    const cache = this.#cache;
+    if (reconciler.eventInputs === undefined || cache === undefined || outcome.resourceVersion === undefined)
+      return undefined;
+    if (cache.resourceVersionOf(request) !== outcome.resourceVersion) return undefined;
+    const object = await cache.getOptional(request);
+    return object === undefined ? undefined : JSON.stringify(reconciler.eventInputs(object));
   }
 
   #markClean(key: string, request: ReconcileRequest, outcome: ReconcileOutcome, epoch: number): void {

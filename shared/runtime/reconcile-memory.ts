@@ -27,6 +27,8 @@ export class ReconcileMemory {
   #epoch = 0;
   readonly #clean = new Map<string, CleanMark>();
   readonly #reconciledAt = new Map<string, string>();
+  /** The `eventInputs` (as JSON) of the copy the last finished reconcile read, where known. */
+  readonly #inputs = new Map<string, string>();
 
   get epoch(): number {
     return this.#epoch;
@@ -39,6 +41,8 @@ export class ReconcileMemory {
   /** A reconcile of `key` starts: whatever made it clean no longer holds. */
   starting(key: string): void {
     this.#clean.delete(key);
+    // Until it succeeds, an event with the same inputs is one this run may fail to account for.
+    this.#inputs.delete(key);
   }
 
   /**
@@ -51,16 +55,23 @@ export class ReconcileMemory {
     return order !== undefined && order <= 0;
   }
 
+  /** Whether an event's object has the inputs the last finished reconcile of `key` read. */
+  sameInputs(key: string, inputs: string): boolean {
+    return this.#inputs.get(key) === inputs;
+  }
+
   /** Whether a resync may skip `key`: in order at `resourceVersion`, and nothing changed since. */
   isClean(key: string, resourceVersion: string | undefined): boolean {
     const mark = this.#clean.get(key);
     return mark !== undefined && mark.epoch === this.#epoch && mark.resourceVersion === resourceVersion;
   }
 
-  /** A reconcile of `key` finished with `outcome`. */
-  reconciled(key: string, outcome: ReconcileOutcome): void {
+  /** A reconcile of `key` finished with `outcome`, having read an object with `inputs` (when known). */
+  reconciled(key: string, outcome: ReconcileOutcome, inputs?: string): void {
     if (gone(outcome) || outcome.resourceVersion === undefined) this.#reconciledAt.delete(key);
     else this.#reconciledAt.set(key, outcome.resourceVersion);
+    if (gone(outcome) || inputs === undefined) this.#inputs.delete(key);
+    else this.#inputs.set(key, inputs);
   }
 
   /**
@@ -80,7 +91,7 @@ export class ReconcileMemory {
 
   /** Forgets objects of the kind (`kindPrefix`) that no longer exist. */
   prune(existing: ReadonlySet<string>, kindPrefix: string): void {
-    for (const marks of [this.#clean, this.#reconciledAt])
+    for (const marks of [this.#clean, this.#reconciledAt, this.#inputs])
       for (const key of marks.keys()) if (key.startsWith(kindPrefix) && !existing.has(key)) marks.delete(key);
   }
 }

@@ -67,6 +67,11 @@ export class WorkQueue<R> {
     return this.#active;
   }
 
+  /** Whether `key` is queued or running (a timer alone does not count). */
+  has(key: string): boolean {
+    return this.#entries.has(key);
+  }
+
   /** Queues `key` (or joins its queued run) and settles with the outcome of the run that covers it. */
   enqueue(key: string, request: R, priority: Priority = 'event'): Promise<void> {
     if (this.#stopped) return Promise.resolve();

@@ -9,6 +9,7 @@ import { type AIMService, AIMServiceSchema } from '../api/aim-service.ts';
 import { componentConditionType } from '../constants/conditions.ts';
 import { CONTROLLER_NAMES } from '../constants/labels.ts';
 import { SERVICE_COMPONENTS } from '../constants/service-conditions.ts';
+import { metadataInputs } from '../reconcile/event-inputs.ts';
 import { readerOf } from '../reconcile/read-cache.ts';
 import type { KindReconciler } from '../reconcile/reconciler.ts';
 import { aimServiceStatus } from '../reconcile/service-status.ts';
@@ -39,4 +40,6 @@ export const serviceResolveReconciler: KindReconciler<AIMService, ServiceResolut
   writesSummary: false,
   statusMapping: aimServiceStatus,
   finalizer: templateCacheCleanupFinalizer,
+  // The other writers' status writes (cache-manage, isvc-render) change nothing it reads.
+  eventInputs: metadataInputs,
 };

@@ -8,6 +8,7 @@ import { AIM_API_VERSION } from '../../../shared/api/group.ts';
 import { INFORMED } from '../../../shared/cache/kinds.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
 import { metricsRegistry } from '../../../shared/observability/metrics.ts';
+import { metadataInputs } from '../../../shared/reconcile/event-inputs.ts';
 import type { FunctionDefinition } from '../../../shared/runtime/define-function.ts';
 import { FakeKubeClient } from '../../support/fake-kube.ts';
 import { shellModelInspect, testFunction } from '../../support/function-harness.ts';
@@ -160,6 +161,61 @@ describe('defineFunction with an object cache', () => {
     );
     await send(resourceEvent(changed));
     expect(reconciled()).toEqual(['llama']);
+  });
+
+  it('with eventInputs, skips another writer’s status write but not a change of what it reads', async () => {
+    const reading: FunctionDefinition = {
+      ...definition,
+      reconcilers: definition.reconcilers.map((reconciler) => ({
+        ...reconciler,
+        eventInputs: metadataInputs,
+      })),
+    };
+    const { fake, kube, send, reconciled } = harness(reading);
+    fake.seed(model('llama'));
+    await send(resourceEvent(fake.peek<KubeObject>({ ...MODEL_KEY, name: 'llama' })!));
+    expect(reconciled()).toEqual(['llama']);
+
+    const otherWriter = async (value: string) =>
+      kube.applyStatus<KubeObject>(
+        {
+          ...MODEL_KEY,
+          name: 'llama',
+          metadata: { name: 'llama', namespace: 'team-a' },
+          status: { other: value },
+        },
+        { fieldManager: 'aim-other-function' },
+      );
+    await send(resourceEvent(await otherWriter('a')));
+    await send(resourceEvent(await otherWriter('b')));
+    expect(reconciled()).toEqual([]);
+    expect(await metricsRegistry.metrics()).toContain(
+      'aim_reconcile_requests_total{function="model-inspect",kind="AIMModel",trigger="unchanged-inputs"} 2',
+    );
+
+    const labelled = await kube.mergePatch<KubeObject>(
+      { ...MODEL_KEY, name: 'llama' },
+      { metadata: { labels: { team: 'a' } } },
+    );
+    await send(resourceEvent(labelled));
+    expect(reconciled()).toEqual(['llama']);
+
+    // Without eventInputs the same status write is reconciled.
+    const plain = harness();
+    plain.fake.seed(model('llama'));
+    await plain.send(resourceEvent(plain.fake.peek<KubeObject>({ ...MODEL_KEY, name: 'llama' })!));
+    plain.reconciled();
+    const written = await plain.kube.applyStatus<KubeObject>(
+      {
+        ...MODEL_KEY,
+        name: 'llama',
+        metadata: { name: 'llama', namespace: 'team-a' },
+        status: { other: 'a' },
+      },
+      { fieldManager: 'aim-other-function' },
+    );
+    await plain.send(resourceEvent(written));
+    expect(plain.reconciled()).toEqual(['llama']);
   });
 
   it('answers an event before the dependents it maps to have run, and runs them all the same', async () => {

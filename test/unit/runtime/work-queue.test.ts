@@ -56,6 +56,20 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 afterEach(() => vi.useRealTimers());
 
 describe('WorkQueue', () => {
+  it('tells whether a key is queued or running, and not once its run is over', async () => {
+    const q = controlledQueue(1);
+    q.enqueue('busy');
+    q.enqueue('k');
+    await settle();
+    expect([q.queue.has('busy'), q.queue.has('k'), q.queue.has('other')]).toEqual([true, true, false]);
+    q.runs[0]!.finish();
+    await settle();
+    expect([q.queue.has('busy'), q.queue.has('k')]).toEqual([false, true]);
+    q.runs[1]!.finish();
+    await settle();
+    expect(q.queue.has('k')).toBe(false);
+  });
+
   it('coalesces enqueues of a queued key into one run whose outcome every waiter gets', async () => {
     const q = controlledQueue(1, (a, b) => `${a}+${b}`);
     const blocker = q.enqueue('busy');

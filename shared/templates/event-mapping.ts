@@ -32,6 +32,7 @@ import type { EventMapper } from '../runtime/define-function.ts';
 import { runtimeConfigDependents } from '../runtime/runtime-config-dependents.ts';
 import { jobPhase } from '../workloads/job-inspector.ts';
 import { countActiveDiscoveryJobs, type DiscoveryLimiter } from './discovery-admission.ts';
+import { DiscoveryPodChanges } from './discovery-pod-changes.ts';
 import { NodeGpuChanges } from './node-gpu-changes.ts';
 import { CLUSTER_TEMPLATE, NAMESPACED_TEMPLATE, TEMPLATE_SCOPES } from './scope.ts';
 
@@ -142,12 +143,14 @@ async function discoveryWorkloadRequests(
   event: ApiServerEvent,
   operatorNamespace: string,
   limiter: Pick<DiscoveryLimiter, 'maxActiveJobs' | 'slots'>,
+  pods: DiscoveryPodChanges,
 ): Promise<ReconcileRequest[]> {
   const object = await eventObject(client, event);
   if (object === undefined) return [];
   const isJob = event.ref.kind === 'Job';
   // Inference pods carry the template label too (KServe copies the ISVC's labels); only Job pods matter here.
   if (!isJob && object.metadata.labels?.[K8S_LABELS.jobName] === undefined) return [];
+  if (!isJob && !pods.significant(object, event.action === 'delete')) return [];
   const requests = await workloadTemplate(client, object, operatorNamespace);
   if (isJob && isDiscoveryJob(object) && (event.action === 'delete' || jobPhase(object) !== 'Running')) {
     limiter.slots?.forget();
@@ -186,15 +189,16 @@ async function cacheOwner(client: Reader, event: ApiServerEvent): Promise<Reconc
 
 export function createTemplateEventMapper(options: TemplateEventMapperOptions = {}): EventMapper {
   const nodes = new NodeGpuChanges();
+  const pods = new DiscoveryPodChanges();
   const operatorNamespace = options.operatorNamespace ?? defaultOperatorNamespace;
   const limiter = options.limiter ?? { maxActiveJobs: MAX_CONCURRENT_DISCOVERY_JOBS };
   return async (ctx, event) => {
     const { apiVersion, kind } = event.ref;
     if (apiVersion === 'batch/v1' && kind === 'Job') {
-      return discoveryWorkloadRequests(ctx.client, event, operatorNamespace(), limiter);
+      return discoveryWorkloadRequests(ctx.client, event, operatorNamespace(), limiter, pods);
     }
     if (apiVersion === 'v1' && kind === 'Pod') {
-      return discoveryWorkloadRequests(ctx.client, event, operatorNamespace(), limiter);
+      return discoveryWorkloadRequests(ctx.client, event, operatorNamespace(), limiter, pods);
     }
     if (apiVersion === 'v1' && kind === 'Node') {
       return (await nodes.changed(ctx.client, event)) ? gpuTemplates(ctx.client) : [];

@@ -140,6 +140,55 @@ describe('Job and Pod events', () => {
     expect(await map(resourceEvent(inferencePod))).toEqual([]);
   });
 
+  it('map a discovery pod’s update only when it is significant (spec §8.9), and always its deletion', async () => {
+    const template = [{ apiVersion: AIM_API_VERSION, kind: 'AIMClusterServiceTemplate', name: 'llama-c' }];
+    const pod = (
+      status: Record<string, unknown>,
+      metadata: Partial<KubeObject['metadata']> = {},
+    ): KubeObject => ({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        name: 'p',
+        uid: 'pod-1',
+        namespace: 'aim-system',
+        labels: {
+          'job-name': 'discover-llama-c-1',
+          'aim.eai.amd.com/cluster-service-template.name': 'llama-c',
+        },
+        ...metadata,
+      },
+      spec: { containers: [{ name: 'discovery' }], nodeName: 'n1' },
+      status,
+    });
+    const waiting = (reason: string) => ({
+      phase: 'Pending',
+      containerStatuses: [{ name: 'discovery', state: { waiting: { reason } } }],
+    });
+    expect(await map(resourceEvent(pod({ phase: 'Pending' }), 'add'))).toEqual(template);
+    // Bound, a condition added: nothing the template shows.
+    expect(
+      await map(
+        resourceEvent(pod({ phase: 'Pending', conditions: [{ type: 'PodScheduled', status: 'True' }] })),
+      ),
+    ).toEqual([]);
+    expect(await map(resourceEvent(pod(waiting('ContainerCreating'))))).toEqual(template);
+    expect(await map(resourceEvent(pod(waiting('ImagePullBackOff'))))).toEqual(template);
+    expect(await map(resourceEvent(pod(waiting('ImagePullBackOff'))))).toEqual([]);
+    expect(await map(resourceEvent(pod({ ...waiting('ContainerCreating'), phase: 'Running' })))).toEqual(
+      template,
+    );
+    expect(await map(resourceEvent(pod({ ...waiting('ContainerCreating'), phase: 'Succeeded' })))).toEqual(
+      template,
+    );
+    expect(
+      await map(
+        resourceEvent(pod({ phase: 'Succeeded' }, { deletionTimestamp: '2026-01-01T00:00:00Z' }), 'update'),
+      ),
+    ).toEqual(template);
+    expect(await map(resourceEvent(pod({ phase: 'Succeeded' }), 'delete'))).toEqual(template);
+  });
+
   it('read a bare template label in the operator namespace as the cluster template unless a namespaced one exists', async () => {
     const job = discoveryJob({ 'aim.eai.amd.com/template': 'shared' });
     expect(await map(resourceEvent(job))).toEqual([

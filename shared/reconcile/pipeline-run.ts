@@ -188,7 +188,7 @@ export class PipelineRun<Obj, Fetched> {
     return this.#finish(object, previous, domain, evaluation, 'reconciled', plan.requeueAfterSeconds);
   }
 
-  /** How long this status write must wait (status-pacing.ts); 0 when it goes now. */
+  /** How long a change of status must wait (status-pacing.ts); 0 when it is written now. */
   #pacingDelayMs(
     object: KubeObject,
     previous: Record<string, unknown>,
@@ -198,8 +198,7 @@ export class PipelineRun<Obj, Fetched> {
     const pacer = this.#ctx.statusPacer;
     if (pacer === undefined) return 0;
     const delay = pacer.delayMs(pacingKey(object), this.#ctx.now().getTime());
-    if (delay === 0 || !mayPace(evaluation.aimStatus, previous, desired)) return 0;
-    return statusChanged(this.#ownership, previous, desired) ? delay : 0;
+    return delay > 0 && mayPace(evaluation.aimStatus, previous, desired) ? delay : 0;
   }
 
   /** Plan events are recorded at once: a later 409 re-runs the plan, which no longer repeats a creation. */
@@ -224,9 +223,8 @@ export class PipelineRun<Obj, Fetched> {
     domain: Record<string, unknown>,
     evaluation: Evaluation,
     result: ReconcileResult,
-    requeueAfterSeconds_: number | undefined,
+    requeueAfterSeconds: number | undefined,
   ): Promise<Attempt> {
-    let requeueAfterSeconds = requeueAfterSeconds_;
     const desired = desiredStatus(this.#ownership, {
       domain,
       conditions: evaluation.conditions,
@@ -235,13 +233,16 @@ export class PipelineRun<Obj, Fetched> {
       observedGeneration: object.metadata.generation,
     });
     let resourceVersion = object.metadata.resourceVersion;
-    let written = conditionsOf(desired);
-    const pacedMs = this.#pacingDelayMs(object, previous, desired, evaluation);
-    if (pacedMs > 0) {
-      // Written once the interval ends, from what holds then; no Event for a state never written.
-      requeueAfterSeconds = Math.min(requeueAfterSeconds ?? Number.POSITIVE_INFINITY, pacedMs / 1000);
-      written = conditionsOf(previous);
-    } else if (statusChanged(this.#ownership, previous, desired)) {
+    const changed = statusChanged(this.#ownership, previous, desired);
+    // A paced change is written once the interval ends, from what holds then; until then nothing
+    // is written, so no Event either.
+    const pacedMs = changed ? this.#pacingDelayMs(object, previous, desired, evaluation) : 0;
+    const written = conditionsOf(pacedMs > 0 ? previous : desired);
+    const requeueAfter =
+      pacedMs > 0
+        ? Math.min(requeueAfterSeconds ?? Number.POSITIVE_INFINITY, pacedMs / 1000)
+        : requeueAfterSeconds;
+    if (changed && pacedMs === 0) {
       try {
         const stored = await applyStatus(this.#ctx.client, object, desired, this.#ctx.fieldManager);
         // Only a write conditional on the version read adds nothing but this writer's fields.
@@ -269,8 +270,7 @@ export class PipelineRun<Obj, Fetched> {
     const outcome: Attempt['outcome'] = { result };
     if (resourceVersion !== undefined) outcome.resourceVersion = resourceVersion;
     if (this.#ownership.mode !== 'component') outcome.status = evaluation.status;
-    if (requeueAfterSeconds !== undefined && requeueAfterSeconds > 0)
-      outcome.requeueAfterSeconds = requeueAfterSeconds;
+    if (requeueAfter !== undefined && requeueAfter > 0) outcome.requeueAfterSeconds = requeueAfter;
     const attempt: Attempt = {
       outcome,
       object,

@@ -74,10 +74,6 @@ export function defineFunction(
   let metricsServer: MetricsServer | undefined;
   let stopping = false;
 
-  /**
-   * The owned object itself (unless a finished reconcile already accounted for this event) and
-   * the dependents `mapEvent` adds; a mapping failure is reported, not fatal.
-   */
   /** Why an event of an owned object needs no reconcile; undefined when it does. */
   const skipReason = (event: ApiServerEvent): 'already-reconciled' | 'unchanged-inputs' | undefined => {
     if (runtime.alreadyReconciled(event.ref, resourceVersionOf(event))) return 'already-reconciled';
@@ -86,6 +82,10 @@ export function defineFunction(
     return undefined;
   };
 
+  /**
+   * The owned object itself (unless `skipReason` finds nothing new for it in the event) and
+   * the dependents `mapEvent` adds; a mapping failure is reported, not fatal.
+   */
   const requestsFor = async (
     kube: KubeClient,
     log: Logger,

@@ -29,6 +29,7 @@ import { isRetryableError } from '../reconcile/retryable-error.ts';
 import { StatusWritePacer, statusPacingMsFromEnv } from '../reconcile/status-pacing.ts';
 import { reportingWritesTo } from '../reconcile/write-reporting-client.ts';
 import { logFailure, requestBucket, requestKey } from './event-answers.ts';
+import { eventInputsOf, inputsAccountedFor } from './event-inputs-read.ts';
 import { apiServerUnavailable, classifyFailure } from './failure.ts';
 import type { FunctionDefinition, FunctionDependencies } from './function-types.ts';
 import { reconcileConcurrencyFromEnv } from './reconcile-concurrency.ts';
@@ -145,16 +146,11 @@ export class FunctionRuntime {
     return this.#memory.alreadyReconciled(requestKey(request), resourceVersion);
   }
 
-  /**
-   * Whether an event's `object` holds nothing its reconciler reads that the last finished
-   * reconcile did not (`eventInputs`), while no reconcile of it is queued or running (one that
-   * is may have read other inputs).
-   */
+  /** Whether `object` holds the `eventInputs` of the last finished reconcile, none being queued or running. */
   inputsUnchanged(request: ReconcileRequest, object: KubeObject): boolean {
-    const inputsOf = this.#reconcilerOf(request)?.eventInputs;
+    const inputs = eventInputsOf(this.#reconcilerOf(request), object);
     const key = requestKey(request);
-    if (inputsOf === undefined || this.queue.has(key)) return false;
-    return this.#memory.sameInputs(key, JSON.stringify(inputsOf(object)));
+    return inputs !== undefined && !this.queue.has(key) && this.#memory.sameInputs(key, inputs);
   }
 
   /** Whether a resync may skip `key`: in order at `resourceVersion`, and nothing changed since. */
@@ -255,7 +251,11 @@ export class FunctionRuntime {
         'reconciled',
       );
       this.#backoff.reset(key);
-      this.#memory.reconciled(key, outcome, await this.#inputsRead(reconciler, request, outcome));
+      this.#memory.reconciled(
+        key,
+        outcome,
+        await inputsAccountedFor(reconciler, this.#cache, request, outcome),
+      );
       if (outcome.requeueAfterSeconds)
         this.requeueLater({ ...work, live: false }, outcome.requeueAfterSeconds);
       else this.#markClean(key, request, outcome, epoch);
@@ -287,24 +287,6 @@ export class FunctionRuntime {
     return this.definition.reconcilers.find(
       (candidate) => candidate.gvk.kind === request.kind && candidate.gvk.apiVersion === request.apiVersion,
     );
-  }
-
-  /**
-   * The `eventInputs` (JSON) of the copy the reconcile accounted for: the cache's copy when it is
-   * that version (inputs leave out the writer's own status fields, so its own write changes
-   * nothing); undefined when unknown, and then no event is skipped for its inputs.
-   */
-  async #inputsRead(
-    reconciler: AnyKindReconciler,
-    request: ReconcileRequest,
-    outcome: ReconcileOutcome,
-  ): Promise<string | undefined> {
-    const cache = this.#cache;
-    if (reconciler.eventInputs === undefined || cache === undefined || outcome.resourceVersion === undefined)
-      return undefined;
-    if (cache.resourceVersionOf(request) !== outcome.resourceVersion) return undefined;
-    const object = await cache.getOptional(request);
-    return object === undefined ? undefined : JSON.stringify(reconciler.eventInputs(object));
   }
 
   #markClean(key: string, request: ReconcileRequest, outcome: ReconcileOutcome, epoch: number): void {

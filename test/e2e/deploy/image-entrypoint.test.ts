@@ -1,10 +1,11 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeLoopbackPort } from '../../../local/control-plane/ports.ts';
 import { type ManagedProcess, startProcess, waitFor } from '../../../local/control-plane/processes.ts';
+import { compileFunctions } from '../../../local/platform/compiled-functions.ts';
 import { eventually } from '../support/wait.ts';
 import { REPO_ROOT } from './rendered-manifests.ts';
 
@@ -31,33 +32,12 @@ describe('the image’s entry point, compiled', () => {
   beforeAll(() => {
     const build = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).scripts.build as string;
     expect(build).toBe('tsc -p tsconfig.build.json');
+    // Compiled as the build stage does, each func.yaml beside its module (what the benchmarks run too).
     const compiled = join(app, 'build');
-    execFileSync(
-      process.execPath,
-      [
-        join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
-        '-p',
-        'tsconfig.build.json',
-        '--outDir',
-        compiled,
-      ],
-      { cwd: REPO_ROOT, stdio: 'pipe' },
-    );
+    compileFunctions(compiled);
     // The runtime stage: nothing but these.
     for (const dir of ['functions', 'shared'])
       cpSync(join(compiled, dir), join(app, 'dist', dir), { recursive: true });
-    for (const name of [
-      'model-inspect',
-      'template-discover',
-      'service-resolve',
-      'cache-manage',
-      'isvc-render',
-    ]) {
-      cpSync(
-        join(REPO_ROOT, 'functions', name, 'func.yaml'),
-        join(app, 'dist', 'functions', name, 'func.yaml'),
-      );
-    }
     cpSync(join(REPO_ROOT, 'package.json'), join(app, 'package.json'));
     symlinkSync(join(REPO_ROOT, 'node_modules'), join(app, 'node_modules'));
     mkdirSync(join(app, 'logs'));

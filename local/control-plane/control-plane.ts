@@ -40,6 +40,13 @@ export interface ControlPlaneOptions {
   /** Extra static-token users: `token,user,uid,"group1,group2"` lines. */
   extraTokenLines?: string[];
   startTimeoutMs?: number;
+  /**
+   * Runs once the API server answers, before kube-controller-manager starts. CRDs installed here
+   * are in the garbage collector's first discovery: installed later, it learns them only on its
+   * next 30 s resync, and until then owner references to those kinds are not collected (and the
+   * catch-up GETs every owner at once).
+   */
+  beforeControllerManager?: (access: { kubeconfigPath: string }) => Promise<unknown>;
 }
 
 /**
@@ -146,6 +153,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       mode: 0o600,
     });
 
+    await options.beforeControllerManager?.({ kubeconfigPath });
     if (options.controllerManager !== false) {
       const kcm = startProcess(
         'kube-controller-manager',

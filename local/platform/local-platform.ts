@@ -95,11 +95,13 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
   };
   try {
     const started = Date.now();
-    const controlPlane = await startControlPlane({ dir: options.dir });
+    const controlPlane = await startControlPlane({
+      dir: options.dir,
+      beforeControllerManager: ({ kubeconfigPath }) => installCrds(createKubeClient({ kubeconfigPath })),
+    });
     stops.push(() => controlPlane.stop());
     log(`control plane ready at ${controlPlane.server} in ${Date.now() - started} ms`);
     const client = createKubeClient({ kubeconfigPath: controlPlane.kubeconfigPath });
-    await installCrds(client);
     await ensureNamespace(client, SYSTEM_NAMESPACE);
 
     if (options.simulator) {

@@ -38,8 +38,11 @@ export interface LocalBrokerOptions {
   /** Maps a Destination (a Knative Service ref) to a local URL; undefined when not running locally. */
   resolve: (destination: Destination) => string | undefined;
   log?: (line: Record<string, unknown>) => void;
-  /** Upper bound of concurrent deliveries per subscriber, like a dispatcher's worker pool. */
-  maxInFlightPerSubscriber?: number;
+  /**
+   * Concurrent deliveries per subscriber instance (its containerConcurrency); the rest wait in
+   * arrival order, as at Knative's activator. Default 10.
+   */
+  maxInFlight?: (destination: Destination) => number;
   /** Drops, duplicates and delays a seeded fraction of events per Trigger (fault tests). */
   faults?: EventFaultInjector;
 }
@@ -151,7 +154,8 @@ export class LocalBroker {
       if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
       const url = this.options.resolve(trigger.spec.subscriber);
       if (!url || this.stopped) return;
-      const pool = this.pools.get(url) ?? new Semaphore(this.options.maxInFlightPerSubscriber ?? 8);
+      const pool =
+        this.pools.get(url) ?? new Semaphore(this.options.maxInFlight?.(trigger.spec.subscriber) ?? 10);
       this.pools.set(url, pool);
       await pool.run(() => this.deliver(trigger, url, event, accepted));
     };

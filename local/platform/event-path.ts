@@ -1,6 +1,7 @@
 import type { KubeClient } from '../../shared/kube/types.ts';
 import type { ControlPlane } from '../control-plane/control-plane.ts';
 import { type RunningAdapters, startAdapters } from '../eventing/adapter.ts';
+import { containerConcurrencyOf, FALLBACK_CONTAINER_CONCURRENCY } from '../eventing/container-concurrency.ts';
 import { LocalBroker } from '../eventing/broker.ts';
 import { EventFaultInjector, type EventFaultOptions } from '../eventing/event-faults.ts';
 import { loadEventingManifests } from '../eventing/manifests.ts';
@@ -62,6 +63,8 @@ export async function startEventPath(args: {
   const broker = new LocalBroker({
     triggers: manifests.triggers,
     resolve: (destination) => (destination.ref ? args.routes.resolve(destination.ref.name) : destination.uri),
+    maxInFlight: (destination) =>
+      destination.ref ? containerConcurrencyOf(destination.ref.name) : FALLBACK_CONTAINER_CONCURRENCY,
     ...(faults ? { faults } : {}),
   });
   const brokerUrl = await broker.listen();

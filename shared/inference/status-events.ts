@@ -13,7 +13,12 @@ export function serviceStatusEvents(
   if (next === 'Running') {
     const from = previous === undefined ? '' : ` (was ${previous})`;
     return [
-      { type: 'Normal', reason: SERVICE_EVENT_REASONS.serviceRunning, message: `Service is running${from}` },
+      {
+        type: 'Normal',
+        reason: SERVICE_EVENT_REASONS.serviceRunning,
+        message: `Service is running${from}`,
+        foldsInto: CONDITION_TYPES.ready,
+      },
     ];
   }
   if (next === 'Failed') {

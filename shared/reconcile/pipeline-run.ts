@@ -14,6 +14,7 @@ import { type ConditionEvent, conditionTransitionEvents, isErrorLevel } from './
 import { type Condition, ConditionSet, setCondition } from './conditions.ts';
 import { type Evaluation, evaluate, ownershipOf } from './pipeline-evaluation.ts';
 import { ensureFinalizer, releaseFinalizer } from './pipeline-finalizer.ts';
+import { foldEvents } from './event-folding.ts';
 import { executePlan, type PlannedEvent } from './plan.ts';
 import { readerOf } from './read-cache.ts';
 import type {
@@ -242,6 +243,7 @@ export class PipelineRun<Obj, Fetched> {
       pacedMs > 0
         ? Math.min(requeueAfterSeconds ?? Number.POSITIVE_INFINITY, pacedMs / 1000)
         : requeueAfterSeconds;
+    let statusEvents: PlannedEvent[] = [];
     if (changed && pacedMs === 0) {
       try {
         const stored = await applyStatus(this.#ctx.client, object, desired, this.#ctx.fieldManager);
@@ -255,18 +257,19 @@ export class PipelineRun<Obj, Fetched> {
       }
       const previousStatus = typeof previous.status === 'string' ? previous.status : undefined;
       if (this.#ownership.mode !== 'component' && previousStatus !== evaluation.status) {
-        const statusEvents = this.#reconciler.statusEvents?.(
-          previousStatus,
-          evaluation.status,
-          conditionsOf(desired),
-        );
-        await this.#recordPlanned(object, statusEvents ?? []);
+        statusEvents =
+          this.#reconciler.statusEvents?.(previousStatus, evaluation.status, conditionsOf(desired)) ?? [];
       }
     }
     const errorContext = {
       overall: evaluation.aimStatus,
       contributionOf: (component: string) => evaluation.contributions.get(component),
     };
+    const folded = foldEvents(
+      conditionTransitionEvents(conditionsOf(previous), written, errorContext),
+      statusEvents,
+    );
+    await this.#recordPlanned(object, folded.standalone);
     const outcome: Attempt['outcome'] = { result };
     if (resourceVersion !== undefined) outcome.resourceVersion = resourceVersion;
     if (this.#ownership.mode !== 'component') outcome.status = evaluation.status;
@@ -274,7 +277,7 @@ export class PipelineRun<Obj, Fetched> {
     const attempt: Attempt = {
       outcome,
       object,
-      events: conditionTransitionEvents(conditionsOf(previous), written, errorContext),
+      events: folded.conditionEvents,
       errorConditions: written.filter((condition) => isErrorLevel(condition, errorContext)),
     };
     if (evaluation.shouldRequeue || evaluation.infraMessages.length > 0) {

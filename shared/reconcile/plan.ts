@@ -20,6 +20,11 @@ export interface PlannedEvent {
   message: string;
   /** Record only once the plan's children were applied without failure (e.g. "created X"). */
   onApply?: boolean;
+  /**
+   * A condition type whose transition says the same thing: when the same write records that
+   * transition's Event, this message goes into it instead of a second Event (event-folding.ts).
+   */
+  foldsInto?: string;
 }
 
 export interface Plan {

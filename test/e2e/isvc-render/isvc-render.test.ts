@@ -343,13 +343,15 @@ describe('isvc-render on a real API server', () => {
       reason: 'PodsReady',
     });
     expect(running.status.observedGeneration).toBe(running.metadata.generation);
-    // ServiceRunning is recorded right after the status write that said Running: poll for it.
-    const wanted = ['InferenceServiceCreated', 'ServiceRunning'];
-    const reasons = await eventually('the creation and Running events', async () => {
-      const found = (await eventsAbout(client(), NS, 'AIMService', NAME)).map((event) => event.reason);
-      return wanted.every((reason) => found.includes(reason)) ? found : false;
+    // Events are written after the status write that said Running: poll for them. The Ready
+    // transition's Event tells that the service runs; no second Event repeats it.
+    const events = await eventually('the creation and Running events', async () => {
+      const found = await eventsAbout(client(), NS, 'AIMService', NAME);
+      const reasons = found.map((event) => event.reason);
+      return reasons.includes('InferenceServiceCreated') && reasons.includes('AllComponentsReady') && found;
     });
-    expect(reasons).toEqual(expect.arrayContaining(wanted));
+    expect(events.find((event) => event.reason === 'AllComponentsReady')?.message).toMatch(/^Service is running/);
+    expect(events.map((event) => event.reason)).not.toContain('ServiceRunning');
   });
 
   it('a reconcile of the unchanged Running service writes nothing to the real API server', async () => {

@@ -163,7 +163,9 @@ describe('isvc-render reconciler: the InferenceService lifecycle', () => {
     expect(status.observedGeneration).toBe(1);
     // The other writers' conditions are untouched.
     expect(condition('ModelReady')).toMatchObject({ status: 'True', reason: 'Ready' });
-    expect(events).toContainEqual(['Normal', 'ServiceRunning', 'Service is running (was Starting)']);
+    // "Service is running" is told by the Ready transition's Event (event-folding.ts).
+    expect(events).toContainEqual(['Normal', 'AllComponentsReady', 'Service is running (was Starting)']);
+    expect(events.map((event) => event[1])).not.toContain('ServiceRunning');
   });
 
   it('writes nothing when reconciling an unchanged Running service', async () => {

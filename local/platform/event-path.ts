@@ -1,8 +1,8 @@
 import type { KubeClient } from '../../shared/kube/types.ts';
 import type { ControlPlane } from '../control-plane/control-plane.ts';
 import { type RunningAdapters, startAdapters } from '../eventing/adapter.ts';
-import { containerConcurrencyOf, FALLBACK_CONTAINER_CONCURRENCY } from '../eventing/container-concurrency.ts';
 import { LocalBroker } from '../eventing/broker.ts';
+import { containerConcurrencyOf, FALLBACK_CONTAINER_CONCURRENCY } from '../eventing/container-concurrency.ts';
 import { EventFaultInjector, type EventFaultOptions } from '../eventing/event-faults.ts';
 import { loadEventingManifests } from '../eventing/manifests.ts';
 import { startPingSources } from '../eventing/ping.ts';

@@ -18,6 +18,7 @@ import { SERVICE_GVK, statusOf, type TemplateObject } from './kinds.ts';
 import { buildServiceCache } from './service-cache-build.ts';
 import { fetchServiceCache, type ServiceCacheFetched } from './service-cache-fetch.ts';
 import { serviceCacheHealth } from './service-cache-health.ts';
+import { firstCacheStatusHoldMs } from './service-cache-hold.ts';
 
 export const CACHE_CONDITION_TYPE = componentConditionType(SERVICE_COMPONENTS.cache);
 export const SERVICE_CACHE_STATUS_FIELD = 'cache';
@@ -103,6 +104,7 @@ export function serviceCacheReconciler(): KindReconciler<AIMService, ServiceCach
     observedChildren: (fetched) => (fetched.cache.ok && fetched.cache.value ? [fetched.cache.value] : []),
     health: (_service, fetched) => [serviceCacheComponent(fetched)],
     decorate: (status, _conditions, _service, fetched) => decorateServiceCache(status, fetched),
+    firstStatusHoldMs: firstCacheStatusHoldMs,
     // Of the other writers' fields it reads only service-resolve's template.
     eventInputs: inputsWithStatusFields(['resolvedTemplate']),
   };

@@ -350,7 +350,9 @@ describe('isvc-render on a real API server', () => {
       const reasons = found.map((event) => event.reason);
       return reasons.includes('InferenceServiceCreated') && reasons.includes('AllComponentsReady') && found;
     });
-    expect(events.find((event) => event.reason === 'AllComponentsReady')?.message).toMatch(/^Service is running/);
+    expect(events.find((event) => event.reason === 'AllComponentsReady')?.message).toMatch(
+      /^Service is running/,
+    );
     expect(events.map((event) => event.reason)).not.toContain('ServiceRunning');
   });
 

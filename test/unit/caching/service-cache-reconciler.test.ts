@@ -32,6 +32,12 @@ function service(
   );
 }
 
+/** The service as created `ageMs` before NOW. */
+function created(object: KubeObject, ageMs: number): KubeObject {
+  const creationTimestamp = new Date(NOW.getTime() - ageMs).toISOString();
+  return { ...object, metadata: { ...object.metadata, creationTimestamp } };
+}
+
 function reconcile(kube: FakeKubeClient, name: string, events: RecordedEvent[] = []) {
   return reconcileObject(recordingContext(kube, events), serviceCacheReconciler(), {
     apiVersion: 'aim.eai.amd.com/v1alpha1',
@@ -227,11 +233,41 @@ describe('service template cache (spec §10.6)', () => {
       });
     }
     const unresolved = new FakeKubeClient({ now: () => NOW });
-    unresolved.seed(readyTemplate('tpl', SOURCES), service('svc', { status: {} }));
+    unresolved.seed(readyTemplate('tpl', SOURCES), created(service('svc', { status: {} }), 60_000));
     await reconcile(unresolved, 'svc');
     expect(condition(stored(unresolved, 'AIMService', 'svc'), 'CacheReady')?.message).toContain(
       'template to be resolved',
     );
+  });
+
+  it('holds a new service’s first condition while service-resolve has not resolved its template', async () => {
+    const kube = new FakeKubeClient({ now: () => NOW });
+    kube.seed(readyTemplate('tpl', SOURCES), created(service('young', { status: {} }), 2_000));
+    const events: RecordedEvent[] = [];
+    const outcome = await reconcile(kube, 'young', events);
+    expect(outcome.result).toBe('reconciled');
+    expect(outcome.requeueAfterSeconds).toBe(3);
+    expect(condition(stored(kube, 'AIMService', 'young'), 'CacheReady')).toBeUndefined();
+    expect(events).toEqual([]);
+
+    // Past the window the condition is written, whatever it says.
+    kube.seed(created(service('older', { status: {} }), 5_000));
+    await reconcile(kube, 'older');
+    expect(condition(stored(kube, 'AIMService', 'older'), 'CacheReady')?.reason).toBe('CacheCreating');
+  });
+
+  it('holds it while the template cache it found has no status yet, never once it has one', async () => {
+    const kube = new FakeKubeClient({ now: () => NOW });
+    kube.seed(readyTemplate('tpl', SOURCES), created(service('first'), 60_000));
+    await reconcile(kube, 'first');
+    kube.seed(created(service('second'), 1_000));
+    const held = await reconcile(kube, 'second');
+    expect(held.requeueAfterSeconds).toBe(4);
+    expect(condition(stored(kube, 'AIMService', 'second'), 'CacheReady')).toBeUndefined();
+
+    await setCacheStatus(kube, SHARED_CACHE_NAME, 'Progressing');
+    await reconcile(kube, 'second');
+    expect(condition(stored(kube, 'AIMService', 'second'), 'CacheReady')?.reason).toBe('CacheNotReady');
   });
 
   it('finds the cluster template of a Cluster-scoped resolution', async () => {

@@ -32,7 +32,15 @@ const artifact = aimObject(
   { sourceUri: 'hf://meta-llama/Llama-3.1-8B', size: '16Gi' },
   NS,
 );
-const service = aimObject('AIMService', 'chat', { model: { name: 'llama' } }, NS);
+function withCreation(object: KubeObject, creationTimestamp: string): KubeObject {
+  return { ...object, metadata: { ...object.metadata, creationTimestamp } };
+}
+
+// Created a while ago: a new service's first cache condition waits for its template (service-cache-hold.ts).
+const service = withCreation(
+  aimObject('AIMService', 'chat', { model: { name: 'llama' } }, NS),
+  '2026-01-01T00:00:00Z',
+);
 const downloadPod: KubeObject = {
   apiVersion: 'v1',
   kind: 'Pod',

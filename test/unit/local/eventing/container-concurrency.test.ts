@@ -1,5 +1,5 @@
-import { createServer, type Server } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CloudEvent } from 'cloudevents';
@@ -68,7 +68,9 @@ describe('LocalBroker concurrency per subscriber', () => {
       log: () => {},
     });
     for (let i = 0; i < 12; i++)
-      broker.publish(new CloudEvent({ type: 't', source: 'test', kind: 'AIMModel', name: `m${i}`, data: {} }));
+      broker.publish(
+        new CloudEvent({ type: 't', source: 'test', kind: 'AIMModel', name: `m${i}`, data: {} }),
+      );
     await broker.drain();
     expect(broker.history).toHaveLength(12);
     expect(most).toBe(3);

@@ -34,12 +34,23 @@ function latest(events: readonly KubeObject[], reasons: readonly string[]): Kube
   return best;
 }
 
+/**
+ * kube-scheduler's answer for a pod whose claim is not bound yet: a new PVC's volume is being
+ * provisioned, and the pod is retried once it binds. Not a problem to report as Pending: a
+ * download Job starts right after its PVC is created (spec §12.1), so its artifact read Pending
+ * for a moment between Progressing states, and every service of that Shared cache followed
+ * (two writes and two Events each). The PVC's own component says whether it stays unbound.
+ */
+const WAITING_FOR_VOLUME = /unbound immediate PersistentVolumeClaims/i;
+
 export function pendingHealth(pod: KubeObject, events: readonly KubeObject[]): HealthInspection {
   const own = eventsOf(pod, events);
   const blocking = latest(own, POD_PENDING_EVENT_REASONS);
   if (blocking !== undefined) {
     const { reason, message } = blocking as { reason?: unknown; message?: unknown };
-    return { state: 'Pending', reason: String(reason), message: typeof message === 'string' ? message : '' };
+    const text = typeof message === 'string' ? message : '';
+    const waiting = reason === 'FailedScheduling' && WAITING_FOR_VOLUME.test(text);
+    return { state: waiting ? 'Progressing' : 'Pending', reason: String(reason), message: text };
   }
   const pulling = latest(own, ['Pulling']);
   if (pulling !== undefined) {

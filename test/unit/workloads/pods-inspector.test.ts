@@ -178,6 +178,28 @@ describe('inspectPods (spec §10.8)', () => {
     expect(verdict({ pods: [pending] })).toMatchObject({ state: 'Pending', reason: 'PodsPending' });
   });
 
+  it('reads a pod waiting for its new claim to bind as progressing, not Pending', () => {
+    const pending = pod({ name: 'p', uid: 'u1' });
+    const unbound = event(
+      'p',
+      'FailedScheduling',
+      '0/1 nodes are available: pod has unbound immediate PersistentVolumeClaims.',
+      '2026-05-01T10:00:00Z',
+    );
+    expect(verdict({ pods: [pending], events: [unbound] })).toMatchObject({
+      state: 'Progressing',
+      reason: 'FailedScheduling',
+      message: '0/1 nodes are available: pod has unbound immediate PersistentVolumeClaims.',
+    });
+    const later = event(
+      'p',
+      'FailedScheduling',
+      '0/1 nodes are available: 1 Insufficient cpu.',
+      '2026-05-01T10:01:00Z',
+    );
+    expect(verdict({ pods: [pending], events: [unbound, later] })).toMatchObject({ state: 'Pending' });
+  });
+
   it('falls back to PodsProgressing for phases it does not know', () => {
     expect(verdict({ pods: [pod({ phase: 'Unknown' })] })).toMatchObject({
       state: 'Progressing',

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { ObjectCache } from '../cache/object-cache.ts';
 import { operatorNamespace as defaultOperatorNamespace } from '../constants/operator-namespace.ts';
 import { createKubeClient } from '../kube/client.ts';
+import { RequestCountingClient } from '../kube/counting-client.ts';
 import { createEventRecorder } from '../kube/event-recorder.ts';
 import { EventSender } from '../kube/event-sender.ts';
 import type { KubeClient, KubeObject } from '../kube/types.ts';
@@ -166,7 +167,7 @@ export class FunctionRuntime {
   context(kube: KubeClient, log: Logger, live: boolean): ReconcileContext {
     const cache = this.#cache;
     const ctx: ReconcileContext = {
-      client: cache ? reportingWritesTo(cache, kube) : kube,
+      client: new RequestCountingClient(cache ? reportingWritesTo(cache, kube) : kube),
       log,
       now: this.now,
       fieldManager: this.fieldManager,

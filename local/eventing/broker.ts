@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { CloudEvent, HTTP } from 'cloudevents';
+import { FALLBACK_CONTAINER_CONCURRENCY } from './container-concurrency.ts';
 import { backoffMs, retryable, Semaphore } from './delivery-policy.ts';
 import { parseIsoDurationMs } from './durations.ts';
 import type { EventFaultInjector } from './event-faults.ts';
@@ -40,7 +41,7 @@ export interface LocalBrokerOptions {
   log?: (line: Record<string, unknown>) => void;
   /**
    * Concurrent deliveries per subscriber instance (its containerConcurrency); the rest wait in
-   * arrival order, as at Knative's activator. Default 10.
+   * arrival order, as at Knative's activator. Default FALLBACK_CONTAINER_CONCURRENCY.
    */
   maxInFlight?: (destination: Destination) => number;
   /** Drops, duplicates and delays a seeded fraction of events per Trigger (fault tests). */
@@ -155,7 +156,8 @@ export class LocalBroker {
       const url = this.options.resolve(trigger.spec.subscriber);
       if (!url || this.stopped) return;
       const pool =
-        this.pools.get(url) ?? new Semaphore(this.options.maxInFlight?.(trigger.spec.subscriber) ?? 10);
+        this.pools.get(url) ??
+        new Semaphore(this.options.maxInFlight?.(trigger.spec.subscriber) ?? FALLBACK_CONTAINER_CONCURRENCY);
       this.pools.set(url, pool);
       await pool.run(() => this.deliver(trigger, url, event, accepted));
     };

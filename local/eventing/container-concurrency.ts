@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseAllDocuments } from 'yaml';
+import { yamlObjects } from '../../shared/kube/yaml-objects.ts';
 
 const FUNCTION_MANIFESTS = join(import.meta.dirname, '..', '..', 'manifests', 'functions');
 /** Knative's own default when a Service sets none is unlimited; the local broker keeps a bound. */
@@ -18,12 +18,8 @@ export function containerConcurrencyOf(serviceName: string, dir = FUNCTION_MANIF
   } catch {
     return FALLBACK_CONTAINER_CONCURRENCY;
   }
-  for (const document of parseAllDocuments(text)) {
-    const object = document.toJS() as {
-      kind?: string;
-      spec?: { template?: { spec?: { containerConcurrency?: unknown } } };
-    } | null;
-    const value = object?.kind === 'Service' ? object.spec?.template?.spec?.containerConcurrency : undefined;
+  for (const object of yamlObjects(text)) {
+    const value = object.kind === 'Service' ? object.spec?.template?.spec?.containerConcurrency : undefined;
     if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
   }
   return FALLBACK_CONTAINER_CONCURRENCY;

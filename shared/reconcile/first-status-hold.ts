@@ -1,11 +1,11 @@
 /** When a component writer holds its first status write (KindReconciler.firstStatusHoldMs). */
 
 import type { KindReconciler } from './reconciler.ts';
-import { conditionsOf } from './status-write.ts';
+import { conditionsOf, type WriterMode } from './status-write.ts';
 
 export function firstStatusHoldMs<Obj, Fetched>(
   reconciler: Pick<KindReconciler<Obj, Fetched>, 'firstStatusHoldMs' | 'ownedConditionTypes'>,
-  mode: string,
+  mode: WriterMode,
   previous: Record<string, unknown>,
   inputs: () => [Obj, Fetched, Date],
 ): number {

@@ -4,6 +4,9 @@ import { parseIsoDurationMs } from '../../../../local/eventing/durations.ts';
 import { triggerMatches } from '../../../../local/eventing/filters.ts';
 import { loadEventingManifests } from '../../../../local/eventing/manifests.ts';
 import { scheduleIntervalMs } from '../../../../local/eventing/ping.ts';
+import { KSERVE_LABELS } from '../../../../shared/constants/kserve.ts';
+import { LABELS } from '../../../../shared/constants/labels.ts';
+import { matchesLabelSelector } from '../../../../shared/kube/selectors.ts';
 
 const manifests = loadEventingManifests();
 const trigger = (name: string) => {
@@ -55,6 +58,24 @@ describe('eventing manifests as the local broker reads them', () => {
       gvr: { Group: 'batch', Version: 'v1', Resource: 'jobs' },
       selector: 'aim.eai.amd.com/template',
     });
+  });
+
+  it('sends each pod change once: no pod is selected by two of the sources’ Pod entries', () => {
+    const podEntries = manifests.apiServerSources.flatMap((source) =>
+      source.spec.resources.filter((resource) => resource.kind === 'Pod'),
+    );
+    const timesSelected = (labels: Record<string, string>) =>
+      podEntries.filter((entry) => matchesLabelSelector(selectorString(entry.selector), labels)).length;
+    // A predictor pod inherits its InferenceService's labels, the template's name among them.
+    const predictor = {
+      [LABELS.template]: 'llama-latency',
+      [LABELS.service]: 'chat',
+      [KSERVE_LABELS.inferenceService]: 'chat',
+    };
+    expect(timesSelected(predictor)).toBe(1);
+    expect(timesSelected({ [LABELS.template]: 'llama-latency', 'job-name': 'llama-discovery' })).toBe(1);
+    expect(timesSelected({ [LABELS.cacheName]: 'llama-weights', [LABELS.component]: 'download' })).toBe(1);
+    expect(timesSelected({ app: 'unrelated' })).toBe(0);
   });
 
   it('guesses plurals and renders selectors', () => {

@@ -96,6 +96,7 @@ export async function startAdapters(args: {
           METRICS_DOMAIN: 'knative.dev/eventing',
           PROFILING_PORT: String(profilingPort),
           K_SINK_TIMEOUT: '30',
+          ...(source.spec.ceOverrides ? { K_CE_OVERRIDES: JSON.stringify(source.spec.ceOverrides) } : {}),
         },
       }),
     );

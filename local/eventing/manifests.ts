@@ -40,6 +40,8 @@ export interface ApiServerSource {
   spec: {
     mode?: 'Resource' | 'Reference';
     namespaceSelector?: Record<string, unknown>;
+    /** Extension attributes added to every event of the source (Triggers route on them). */
+    ceOverrides?: { extensions?: Record<string, string> };
     resources: {
       apiVersion: string;
       kind: string;

@@ -34,9 +34,13 @@ describe('eventing manifests as the local broker reads them', () => {
     const modelAdd = { type: 'dev.knative.apiserver.resource.add', kind: 'AIMModel' };
     expect(triggerMatches(trigger('model-inspect'), modelAdd)).toBe(true);
     expect(triggerMatches(trigger('cache-manage'), modelAdd)).toBe(false);
-    const jobUpdate = { type: 'dev.knative.apiserver.resource.update', kind: 'Job' };
-    expect(triggerMatches(trigger('template-discover'), jobUpdate)).toBe(true);
-    expect(triggerMatches(trigger('model-inspect'), jobUpdate)).toBe(false);
+    const update = 'dev.knative.apiserver.resource.update';
+    expect(
+      triggerMatches(trigger('template-discover'), { type: update, kind: 'Job', aimworkload: 'discovery' }),
+    ).toBe(true);
+    expect(
+      triggerMatches(trigger('model-inspect'), { type: update, kind: 'Job', aimworkload: 'discovery' }),
+    ).toBe(false);
     for (const t of manifests.triggers)
       expect(triggerMatches(t, { type: 'dev.knative.sources.ping' })).toBe(true);
     expect(
@@ -58,6 +62,26 @@ describe('eventing manifests as the local broker reads them', () => {
       gvr: { Group: 'batch', Version: 'v1', Resource: 'jobs' },
       selector: 'aim.eai.amd.com/template',
     });
+  });
+
+  it('routes workloads by the source that tagged them: each function gets its own kind of pod', () => {
+    const tagOf = (name: string) =>
+      manifests.apiServerSources.find((s) => s.metadata.name === name)?.spec.ceOverrides?.extensions
+        ?.aimworkload;
+    const podUpdate = (source: string) => ({
+      type: 'dev.knative.apiserver.resource.update',
+      kind: 'Pod',
+      aimworkload: tagOf(source),
+    });
+    const receivers = (source: string) =>
+      manifests.triggers.filter((t) => triggerMatches(t, podUpdate(source))).map((t) => t.metadata.name);
+    expect(receivers('aim-workloads')).toEqual(['template-discover']);
+    expect(receivers('aim-cache-workloads')).toEqual(['cache-manage']);
+    expect(receivers('aim-inference-pods')).toEqual(['isvc-render']);
+    // An untagged Pod event (a source without ceOverrides) reaches nobody rather than everybody.
+    expect(
+      manifests.triggers.filter((t) => triggerMatches(t, { type: podUpdate('x').type, kind: 'Pod' })),
+    ).toEqual([]);
   });
 
   it('sends each pod change once: no pod is selected by two of the sources’ Pod entries', () => {

@@ -76,7 +76,7 @@ try {
   mkdirSync(join(root, '.aim-local'), { recursive: true });
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
   // The API server's own view (request latencies, priority-and-fairness waits) for a closer look.
-  const metricsOut = out.replace(/\.json$/, '') + '.apiserver-metrics.txt';
+  const metricsOut = `${out.replace(/\.json$/, '')}.apiserver-metrics.txt`;
   writeFileSync(
     metricsOut,
     await createTransport(loadKubeConfig({ kubeconfigPath: platform.controlPlane.kubeconfigPath })).request({

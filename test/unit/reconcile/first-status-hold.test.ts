@@ -23,7 +23,13 @@ describe('firstStatusHoldMs', () => {
 
   it('asks the reconciler only when it may hold', () => {
     let asked = 0;
-    const counting = { ...writer, firstStatusHoldMs: () => (asked++, -5) };
+    const counting = {
+      ...writer,
+      firstStatusHoldMs: () => {
+        asked += 1;
+        return -5;
+      },
+    };
     expect(firstStatusHoldMs(counting, 'component', {}, inputs)).toBe(0);
     expect(firstStatusHoldMs(counting, 'summary', {}, inputs)).toBe(0);
     expect(asked).toBe(1);

@@ -15,6 +15,7 @@ import { eventsWritten, scrapeFunctions } from './function-metrics.ts';
 import { percentile } from './percentile.ts';
 import { cpuBetween, platformCpu } from './platform-cpu.ts';
 import { type ProcessStats, processStats } from './process-stats.ts';
+import { settle } from './settle.ts';
 import { Tracker } from './tracker.ts';
 import * as workload from './workload.ts';
 
@@ -28,6 +29,8 @@ export interface RunOptions {
 
 const FIELD_MANAGER = 'aim-bench';
 const CREATE_CONCURRENCY = 20;
+/** How long the broker must see no event before a single-change sample (settle.ts). */
+const SETTLE_QUIET_MS = 1_000;
 
 async function apply(client: KubeClient, object: KubeObject): Promise<void> {
   await client.apply(object, { fieldManager: FIELD_MANAGER, force: true });
@@ -121,9 +124,8 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
   // Counted before the single changes: a replicas change takes a service out of Running on purpose.
   const leftRunningWhileSettling = [...tracker.services.values()].filter((t) => t.leftRunning > 0).length;
 
-  // ---- single changes ----
-  const changeLatencies: number[] = [];
-  for (let sample = 0; sample < Math.min(options.samples, n); sample++) {
+  // ---- single changes: each on a platform at rest, then the same back to back ----
+  const changeOnce = async (sample: number, replicas: number) => {
     const name = workload.serviceName(Math.floor((sample * n) / options.samples));
     const isvc = isvcName({ name, namespace: workload.BENCH_NAMESPACE });
     const generation = tracker.isvcGenerations.get(isvc) ?? 0;
@@ -135,7 +137,7 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
         namespace: workload.BENCH_NAMESPACE,
         name,
       },
-      { spec: { replicas: 2 } },
+      { spec: { replicas } },
       { fieldManager: FIELD_MANAGER },
     );
     await tracker.until(
@@ -143,8 +145,16 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
       60_000,
       `${isvc} updated`,
     );
-    changeLatencies.push(Date.now() - started);
+    return Date.now() - started;
+  };
+  const samples = Math.min(options.samples, n);
+  const changeLatencies: number[] = [];
+  for (let sample = 0; sample < samples; sample++) {
+    await settle(platform.broker, SETTLE_QUIET_MS, 30_000);
+    changeLatencies.push(await changeOnce(sample, 2));
   }
+  const backToBack: number[] = [];
+  for (let sample = 0; sample < samples; sample++) backToBack.push(await changeOnce(sample, 3));
 
   // ---- per-process CPU and memory ----
   const processes: Record<string, ProcessStats & { cpuSecondsDuringRun: number }> = {};
@@ -205,6 +215,7 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
       perFunction: fnQuiet.perFunction,
     },
     singleChangeMs: { samples: changeLatencies, p50: percentile(changeLatencies, 50) },
+    singleChangeBackToBackMs: { samples: backToBack, p50: percentile(backToBack, 50) },
     servicesThatLeftRunning: leftRunningWhileSettling,
     eventsByReason: Object.fromEntries(Object.entries(eventsByReason).sort((a, b) => b[1] - a[1])),
     processes,

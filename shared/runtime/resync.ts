@@ -20,6 +20,7 @@ import { type AnyKindReconciler, reconcileAll } from '../reconcile/pipeline.ts';
 import { logFailure, requestKey } from './event-answers.ts';
 import { type ClassifiedFailure, classifyFailure, failureAnswer } from './failure.ts';
 import type { FunctionRuntime } from './function-runtime.ts';
+import { resyncPriority } from './resync-priority.ts';
 
 export const FULL_SWEEP_EVERY = 10;
 
@@ -93,7 +94,7 @@ export class Resync {
         continue;
       }
       observeReconcileRequest(runtime.name, request.kind, 'resync');
-      runs.push(runtime.submit({ request, log, live: false }, 'resync'));
+      runs.push(runtime.submit({ request, log, live: false }, resyncPriority(object)));
     }
     runtime.pruneClean(keys, `${kindId(reconciler.gvk)}|`);
     const results = await Promise.allSettled(runs);

@@ -164,7 +164,8 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
       processes[name] = { ...stats, cpuSecondsDuringRun: stats.cpuSeconds - (cpuBefore.get(name) ?? 0) };
   }
 
-  // ---- cold start: a change made while service-resolve is scaled to zero ----
+  // ---- cold start: a change made while service-resolve is scaled to zero (the platform at rest) ----
+  await settle(platform.broker, SETTLE_QUIET_MS, 30_000);
   await platform.scaleToZero('service-resolve');
   const cold = workload.service(n);
   await client.create(cold, { fieldManager: FIELD_MANAGER });

@@ -107,6 +107,26 @@ function readInferenceService(client: KubeReader, service: CachingService): Prom
   return client.getOptional({ ...INFERENCE_SERVICE_GVK, namespace: service.namespace, name });
 }
 
+/**
+ * The cache a service uses, found as cache-manage finds it: the one its status references when
+ * that is still Ready and usable, else by its caching mode and resolved template (undefined: none
+ * yet). isvc-render reads it before cache-manage has written the reference, so that an
+ * InferenceService is not created a status write later than its cache turned Ready.
+ */
+export function findServiceCache(
+  client: KubeReader,
+  service: AIMService,
+  object: KubeObject,
+): Promise<TemplateCacheObject | undefined> {
+  return findUsableCache(
+    client,
+    cachingService(service, object),
+    serviceCacheMode(service.spec.caching?.mode),
+    service.status?.cache?.templateCacheRef?.name,
+    templateRefOf(service)?.name,
+  );
+}
+
 export async function fetchServiceCache(
   client: KubeReader,
   service: AIMService,

@@ -2,7 +2,8 @@
  * Every read isvc-render makes for one AIMService (spec §10.2), captured as values:
  *
  *   at once:       the InferenceService, the HTTPRoute (routing on, or a route left from when it
- *                  was), and the model, template and template cache named in the service status;
+ *                  was), and the model, template and template cache named in the service status
+ *                  (before cache-manage names the cache, the one it would name);
  *   when the InferenceService exists:  the Events about it, its predictor pods (and what the pods
  *                  inspector needs), the KEDA HPA when autoscaling;
  *   only when the cache would replace the InferenceService's volumes: whether the claims those
@@ -10,6 +11,7 @@
  */
 import type { AIMService } from '../api/aim-service.ts';
 import { AIM_API_VERSION } from '../api/group.ts';
+import { findServiceCache } from '../caching/service-cache-fetch.ts';
 import { INFERENCE_SERVICE, KSERVE_LABELS } from '../constants/kserve.ts';
 import { isNotFound } from '../kube/errors.ts';
 import type { KubeObject, ObjectKey } from '../kube/types.ts';
@@ -122,7 +124,11 @@ export async function fetchRenderState(
     status?.resolvedTemplate ? optional(reader, templateKey(status.resolvedTemplate, namespace)) : undefined,
     status?.cache?.templateCacheRef
       ? optional(reader, templateCacheKey(status.cache.templateCacheRef, namespace))
-      : undefined,
+      : // cache-manage writes the reference a moment after the cache turns Ready (for N services,
+        // N writes later): found here, the InferenceService need not wait for that write.
+        status?.resolvedTemplate
+        ? captureFetch(() => findServiceCache(reader, svc, input.object))
+        : undefined,
   ]);
   if (isvc !== undefined) fetched.isvc = isvc;
   if (route !== undefined) fetched.route = route;

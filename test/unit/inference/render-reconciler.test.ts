@@ -168,6 +168,23 @@ describe('isvc-render reconciler: the InferenceService lifecycle', () => {
     expect(events.map((event) => event[1])).not.toContain('ServiceRunning');
   });
 
+  it('creates the InferenceService as soon as the cache is Ready, before cache-manage names it', async () => {
+    const status = resolvedStatus({ CacheReady: 'False' });
+    delete status.cache;
+    kube.seedAs('aim-service-resolve', { ...service(), status });
+    kube.seed(model(), template(), cache('Progressing'));
+    await reconcile();
+    expect(isvc()).toBeUndefined();
+
+    kube.seed(cache('Ready'));
+    await reconcile();
+    expect(isvc()?.spec.predictor.volumes[1].persistentVolumeClaim.claimName).toBe(
+      'hf---meta-llama-llama-3-8b-0123456789-cache-aa11bb22',
+    );
+    // The reference stays cache-manage's to write.
+    expect(stored().status?.cache).toBeUndefined();
+  });
+
   it('writes nothing when reconciling an unchanged Running service', async () => {
     seedService();
     kube.seed(model(), template(), cache());

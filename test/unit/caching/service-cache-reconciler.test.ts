@@ -246,23 +246,28 @@ describe('service template cache (spec §10.6)', () => {
     const events: RecordedEvent[] = [];
     const outcome = await reconcile(kube, 'young', events);
     expect(outcome.result).toBe('reconciled');
-    expect(outcome.requeueAfterSeconds).toBe(3);
+    expect(outcome.requeueAfterSeconds).toBe(8);
     expect(condition(stored(kube, 'AIMService', 'young'), 'CacheReady')).toBeUndefined();
     expect(events).toEqual([]);
 
     // Past the window the condition is written, whatever it says.
-    kube.seed(created(service('older', { status: {} }), 5_000));
+    kube.seed(created(service('older', { status: {} }), 10_000));
     await reconcile(kube, 'older');
     expect(condition(stored(kube, 'AIMService', 'older'), 'CacheReady')?.reason).toBe('CacheCreating');
   });
 
-  it('holds it while the template cache it found has no status yet, never once it has one', async () => {
+  it('holds it while the template cache it found has no status yet or is Pending, not once it progresses', async () => {
     const kube = new FakeKubeClient({ now: () => NOW });
     kube.seed(readyTemplate('tpl', SOURCES), created(service('first'), 60_000));
     await reconcile(kube, 'first');
     kube.seed(created(service('second'), 1_000));
     const held = await reconcile(kube, 'second');
-    expect(held.requeueAfterSeconds).toBe(4);
+    expect(held.requeueAfterSeconds).toBe(9);
+    expect(condition(stored(kube, 'AIMService', 'second'), 'CacheReady')).toBeUndefined();
+
+    // Pending (claims being bound) reads CacheCreating, Progressing CacheNotReady (spec §10.6): held too.
+    await setCacheStatus(kube, SHARED_CACHE_NAME, 'Pending');
+    expect((await reconcile(kube, 'second')).requeueAfterSeconds).toBe(9);
     expect(condition(stored(kube, 'AIMService', 'second'), 'CacheReady')).toBeUndefined();
 
     await setCacheStatus(kube, SHARED_CACHE_NAME, 'Progressing');

@@ -136,9 +136,7 @@ export async function fetchServiceCache(
   const caching = cachingService(service, object);
   const mode = serviceCacheMode(service.spec.caching?.mode);
   const templateRef = templateRefOf(service);
-  const cache = await captureFetch(() =>
-    findUsableCache(client, caching, mode, service.status?.cache?.templateCacheRef?.name, templateRef?.name),
-  );
+  const cache = await captureFetch(() => findServiceCache(client, service, object));
   const result: ServiceCacheFetched = { service: caching, mode, runtimeConfig, templateRef, cache };
   if (!cache.ok || cache.value !== undefined) return result;
   result.template =

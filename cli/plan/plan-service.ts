@@ -9,7 +9,8 @@
 import type { AIMService } from '../../shared/api/aim-service.ts';
 import type { TemplateCacheObject, TemplateObject } from '../../shared/caching/kinds.ts';
 import { fetchServiceCache } from '../../shared/caching/service-cache-fetch.ts';
-import { cacheSource, planServiceCache } from '../../shared/caching/service-cache-reconciler.ts';
+import { planServiceCache } from '../../shared/caching/service-cache-reconciler.ts';
+import { cacheSource } from '../../shared/caching/service-cache-source.ts';
 import { decideHttpRoute, decideInferenceService } from '../../shared/inference/render-decision.ts';
 import { fetchRenderState } from '../../shared/inference/render-fetch.ts';
 import type { KubeClient, KubeObject } from '../../shared/kube/types.ts';

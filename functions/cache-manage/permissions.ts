@@ -32,12 +32,6 @@ export const permissions: FunctionPermissions = {
         ['get', 'list'],
         'reads each service; finds the services an event concerns',
       ),
-      clusterWide(
-        AIM_GROUP,
-        'aimservices/status',
-        ['patch'],
-        'applies the CacheReady condition and status.cache',
-      ),
       clusterWide(AIM_GROUP, 'aimservicetemplates', ['get'], 'the template a cache is built for'),
       clusterWide(
         AIM_GROUP,

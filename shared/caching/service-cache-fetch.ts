@@ -127,6 +127,34 @@ export function findServiceCache(
   );
 }
 
+/** Reads already made, arranged as the cache health and plan expect them. */
+export interface ServiceCacheReads {
+  runtimeConfig: FetchResult<ResolvedRuntimeConfig | undefined> | undefined;
+  cache: FetchResult<TemplateCacheObject | undefined>;
+  /** Needed only without a usable cache: the resolved template and the InferenceService. */
+  template?: FetchResult<TemplateObject | undefined> | undefined;
+  inferenceService?: FetchResult<KubeObject | undefined> | undefined;
+}
+
+export function serviceCacheFetched(
+  service: AIMService,
+  object: KubeObject,
+  reads: ServiceCacheReads,
+): ServiceCacheFetched {
+  const templateRef = templateRefOf(service);
+  const result: ServiceCacheFetched = {
+    service: cachingService(service, object),
+    mode: serviceCacheMode(service.spec.caching?.mode),
+    runtimeConfig: reads.runtimeConfig,
+    templateRef,
+    cache: reads.cache,
+  };
+  if (!reads.cache.ok || reads.cache.value !== undefined) return result;
+  result.template = templateRef === undefined ? fetched(undefined) : (reads.template ?? fetched(undefined));
+  result.inferenceService = reads.inferenceService ?? fetched(undefined);
+  return result;
+}
+
 export async function fetchServiceCache(
   client: KubeReader,
   service: AIMService,
@@ -134,15 +162,15 @@ export async function fetchServiceCache(
   runtimeConfig: FetchResult<ResolvedRuntimeConfig | undefined> | undefined,
 ): Promise<ServiceCacheFetched> {
   const caching = cachingService(service, object);
-  const mode = serviceCacheMode(service.spec.caching?.mode);
   const templateRef = templateRefOf(service);
   const cache = await captureFetch(() => findServiceCache(client, service, object));
-  const result: ServiceCacheFetched = { service: caching, mode, runtimeConfig, templateRef, cache };
-  if (!cache.ok || cache.value !== undefined) return result;
-  result.template =
+  if (!cache.ok || cache.value !== undefined) {
+    return serviceCacheFetched(service, object, { runtimeConfig, cache });
+  }
+  const template =
     templateRef === undefined
-      ? fetched(undefined)
+      ? undefined
       : await captureFetch(() => readTemplate(client, caching, templateRef));
-  result.inferenceService = await captureFetch(() => readInferenceService(client, caching));
-  return result;
+  const inferenceService = await captureFetch(() => readInferenceService(client, caching));
+  return serviceCacheFetched(service, object, { runtimeConfig, cache, template, inferenceService });
 }

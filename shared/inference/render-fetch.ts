@@ -2,8 +2,9 @@
  * Every read isvc-render makes for one AIMService (spec §10.2), captured as values:
  *
  *   at once:       the InferenceService, the HTTPRoute (routing on, or a route left from when it
- *                  was), and the model, template and template cache named in the service status
- *                  (before cache-manage names the cache, the one it would name);
+ *                  was), the model and template named in the service status, the template cache
+ *                  it names, and the cache the service may use (cache-manage's selection, for the
+ *                  Cache component: isvc-render reports it, cache-manage only creates caches);
  *   when the InferenceService exists:  the Events about it, its predictor pods (and what the pods
  *                  inspector needs), the KEDA HPA when autoscaling;
  *   only when the cache would replace the InferenceService's volumes: whether the claims those
@@ -11,7 +12,12 @@
  */
 import type { AIMService } from '../api/aim-service.ts';
 import { AIM_API_VERSION } from '../api/group.ts';
-import { findServiceCache } from '../caching/service-cache-fetch.ts';
+import type { TemplateCacheObject, TemplateObject } from '../caching/kinds.ts';
+import {
+  findServiceCache,
+  type ServiceCacheFetched,
+  serviceCacheFetched,
+} from '../caching/service-cache-fetch.ts';
 import { INFERENCE_SERVICE, KSERVE_LABELS } from '../constants/kserve.ts';
 import { isNotFound } from '../kube/errors.ts';
 import type { KubeObject, ObjectKey } from '../kube/types.ts';
@@ -50,7 +56,10 @@ export interface RenderFetched {
   route?: FetchResult<KubeObject | undefined>;
   model?: FetchResult<KubeObject | undefined>;
   template?: FetchResult<KubeObject | undefined>;
+  /** The cache named in status.cache (read as named, Ready or not), else the usable one. */
   cache?: FetchResult<KubeObject | undefined>;
+  /** The Cache component's inputs (spec §10.6), as cache-manage selects the cache. */
+  serviceCache: ServiceCacheFetched;
   /** Claims the existing InferenceService mounts that no longer exist. */
   missingClaims: string[];
 }
@@ -103,7 +112,7 @@ export async function fetchRenderState(
   const reader = readerOf(ctx);
   const namespace = svc.metadata.namespace ?? '';
   const runtimeConfigSpec = input.runtimeConfig?.ok ? input.runtimeConfig.value?.spec : undefined;
-  const fetched: RenderFetched = {
+  const base: Omit<RenderFetched, 'serviceCache'> = {
     service: input.object,
     runtimeConfig: input.runtimeConfig,
     routing: effectiveRouting(svc.spec.routing, runtimeConfigSpec?.routing),
@@ -113,28 +122,35 @@ export async function fetchRenderState(
     missingClaims: [],
   };
   const status = svc.status;
-  const name = fetched.isvcName.ok ? fetched.isvcName.name : undefined;
+  const name = base.isvcName.ok ? base.isvcName.name : undefined;
   // A route is read when routing is on, or when one may be left from when it was (to remove it).
-  const readRoute = fetched.routing.enabled || status?.routing !== undefined;
+  const readRoute = base.routing.enabled || status?.routing !== undefined;
 
-  const [isvc, route, model, template, cache] = await Promise.all([
+  const cacheRef = status?.cache?.templateCacheRef;
+  const [isvc, route, model, template, usableCache, namedCache] = await Promise.all([
     name === undefined ? undefined : optional(reader, { ...INFERENCE_SERVICE_GVK, namespace, name }),
-    readRoute ? optional(reader, { ...HTTP_ROUTE_GVK, namespace, name: fetched.routeName }) : undefined,
+    readRoute ? optional(reader, { ...HTTP_ROUTE_GVK, namespace, name: base.routeName }) : undefined,
     status?.resolvedModel ? optional(reader, modelKey(status.resolvedModel, namespace)) : undefined,
     status?.resolvedTemplate ? optional(reader, templateKey(status.resolvedTemplate, namespace)) : undefined,
-    status?.cache?.templateCacheRef
-      ? optional(reader, templateCacheKey(status.cache.templateCacheRef, namespace))
-      : // cache-manage writes the reference a moment after the cache turns Ready (for N services,
-        // N writes later): found here, the InferenceService need not wait for that write.
-        status?.resolvedTemplate
-        ? captureFetch(() => findServiceCache(reader, svc, input.object))
-        : undefined,
+    captureFetch<TemplateCacheObject | undefined>(() => findServiceCache(reader, svc, input.object)),
+    cacheRef ? optional(reader, templateCacheKey(cacheRef, namespace)) : undefined,
   ]);
+  // Before status.cache names it (written with the first CacheReady), the cache found is the one.
+  const cache = namedCache ?? usableCache;
+  const fetched: RenderFetched = {
+    ...base,
+    cache,
+    serviceCache: serviceCacheFetched(svc, input.object, {
+      runtimeConfig: input.runtimeConfig,
+      cache: usableCache,
+      template: template as FetchResult<TemplateObject | undefined> | undefined,
+      inferenceService: isvc,
+    }),
+  };
   if (isvc !== undefined) fetched.isvc = isvc;
   if (route !== undefined) fetched.route = route;
   if (model !== undefined) fetched.model = model;
   if (template !== undefined) fetched.template = template;
-  if (cache !== undefined) fetched.cache = cache;
 
   const existing = isvc?.ok ? isvc.value : undefined;
   if (existing !== undefined && name !== undefined) {

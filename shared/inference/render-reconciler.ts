@@ -1,10 +1,16 @@
 /**
  * isvc-render's AIMService reconciler: renders the InferenceService and the HTTPRoute, reports
- * their health and writes the service's summary (status.status, Ready, observedGeneration) from
+ * their health and the service's template cache (`Cache`, status.cache), and writes the summary (status.status, Ready, observedGeneration) from
  * every writer's conditions — the pipeline does the summary; this supplies the domain parts.
  */
 import { type AIMService, AIMServiceSchema } from '../api/aim-service.ts';
 import { AIM_API_VERSION } from '../api/group.ts';
+import {
+  CACHE_CONDITION_TYPE,
+  decorateServiceCache,
+  SERVICE_CACHE_STATUS_FIELD,
+  serviceCacheComponent,
+} from '../caching/service-cache-status.ts';
 import { componentConditionType } from '../constants/conditions.ts';
 import { CONTROLLER_NAMES } from '../constants/labels.ts';
 import { SERVICE_COMPONENTS, SERVICE_EVENT_REASONS } from '../constants/service-conditions.ts';
@@ -27,11 +33,14 @@ import { decorateRenderStatus, RENDER_STATUS_FIELDS } from './render-status.ts';
 import { serviceStatusEvents } from './status-events.ts';
 
 export const RENDER_CONDITION_TYPES: readonly string[] = [
-  SERVICE_COMPONENTS.inferenceService,
-  SERVICE_COMPONENTS.inferenceServicePods,
-  SERVICE_COMPONENTS.httpRoute,
-  SERVICE_COMPONENTS.hpa,
-].map(componentConditionType);
+  ...[
+    SERVICE_COMPONENTS.inferenceService,
+    SERVICE_COMPONENTS.inferenceServicePods,
+    SERVICE_COMPONENTS.httpRoute,
+    SERVICE_COMPONENTS.hpa,
+  ].map(componentConditionType),
+  CACHE_CONDITION_TYPE,
+];
 
 interface Decisions {
   inference: InferenceDecision;
@@ -88,14 +97,15 @@ export function isvcRenderReconciler(): KindReconciler<AIMService, RenderFetched
         .filter((object): object is KubeObject => object !== undefined),
     health: (svc, fetched): ComponentHealth[] => {
       const { inference, route } = decisionsOf(svc, fetched);
-      return renderHealth(svc, fetched, inference, route);
+      return [...renderHealth(svc, fetched, inference, route), serviceCacheComponent(fetched.serviceCache)];
     },
     decorate: (status, _conditions, svc, fetched) => {
       const { inference, route } = decisionsOf(svc, fetched);
       decorateRenderStatus(status, fetched, inference, route);
+      decorateServiceCache(status, fetched.serviceCache);
     },
     ownedConditionTypes: RENDER_CONDITION_TYPES,
-    ownedStatusFields: RENDER_STATUS_FIELDS,
+    ownedStatusFields: [...RENDER_STATUS_FIELDS, SERVICE_CACHE_STATUS_FIELD],
     writesSummary: true,
     statusMapping: aimServiceStatus,
     statusEvents: serviceStatusEvents,

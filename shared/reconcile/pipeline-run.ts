@@ -13,7 +13,6 @@ import { componentHealthOf } from './component-health-status.ts';
 import { type ConditionEvent, conditionTransitionEvents, isErrorLevel } from './condition-events.ts';
 import { type Condition, ConditionSet, setCondition } from './conditions.ts';
 import { foldEvents } from './event-folding.ts';
-import { firstStatusHoldMs } from './first-status-hold.ts';
 import { type Evaluation, evaluate, ownershipOf } from './pipeline-evaluation.ts';
 import { ensureFinalizer, releaseFinalizer } from './pipeline-finalizer.ts';
 import { executePlan, type PlannedEvent } from './plan.ts';
@@ -187,8 +186,7 @@ export class PipelineRun<Obj, Fetched> {
       object,
       (plan.events ?? []).filter((event) => !event.onApply || applied),
     );
-    const holdMs = firstStatusHoldMs(reconciler, this.#ownership.mode, previous, () => [obj, fetched, now]);
-    return this.#finish(object, previous, domain, evaluation, 'reconciled', plan.requeueAfterSeconds, holdMs);
+    return this.#finish(object, previous, domain, evaluation, 'reconciled', plan.requeueAfterSeconds);
   }
 
   /** How long a change of status must wait (status-pacing.ts); 0 when it is written now. */
@@ -227,7 +225,6 @@ export class PipelineRun<Obj, Fetched> {
     evaluation: Evaluation,
     result: ReconcileResult,
     requeueAfterSeconds: number | undefined,
-    holdMs = 0,
   ): Promise<Attempt> {
     const desired = desiredStatus(this.#ownership, {
       domain,
@@ -240,9 +237,7 @@ export class PipelineRun<Obj, Fetched> {
     const changed = statusChanged(this.#ownership, previous, desired);
     // A paced change is written once the interval ends, from what holds then; until then nothing
     // is written, so no Event either.
-    const pacedMs = changed
-      ? Math.max(holdMs, this.#pacingDelayMs(object, previous, desired, evaluation))
-      : 0;
+    const pacedMs = changed ? this.#pacingDelayMs(object, previous, desired, evaluation) : 0;
     const written = conditionsOf(pacedMs > 0 ? previous : desired);
     const requeueAfter =
       pacedMs > 0

@@ -139,14 +139,6 @@ export interface KindReconciler<Obj, Fetched> {
   /** Multi-writer kinds: the domain status fields this writer owns (e.g. `resolvedModel`). */
   ownedStatusFields?: readonly string[];
   /**
-   * Component writers: while none of this writer's conditions is written yet, how long (ms) to
-   * hold its first write because what it would say changes in a moment (it waits on another
-   * writer's field, or on a child that has no status yet). The object's first status comes from
-   * another writer; a write said twice in a second costs each of N services a write, an Event
-   * and three deliveries. 0 writes now. The event that ends the wait reconciles the object again.
-   */
-  firstStatusHoldMs?(obj: Obj, fetched: Fetched, now: Date): number;
-  /**
    * Default true. False ⇒ status.status, observedGeneration and the summary conditions (Ready,
    * ConfigValid, AuthValid, DependenciesReachable) are not written. Either way, a writer of a
    * multi-writer kind applies the `status.componentHealth` entries of the components whose

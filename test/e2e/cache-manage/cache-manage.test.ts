@@ -21,9 +21,11 @@ import {
 } from './world.ts';
 
 /**
- * cache-manage alone on the local control plane: templates and service resolutions are written by
- * the test (as template-discover and service-resolve would), the simulator plays the downloader and
- * check-size pods, binds PVCs and runs kube-controller-manager's Job, GC and namespace controllers.
+ * cache-manage on the local control plane, with isvc-render reporting each service's cache
+ * (`CacheReady`, `status.cache`): templates and service resolutions are written by the test (as
+ * template-discover and service-resolve would; without a resolved model isvc-render renders no
+ * InferenceService), the simulator plays the downloader and check-size pods, binds PVCs and runs
+ * kube-controller-manager's Job, GC and namespace controllers.
  */
 const download = (args: string) => ({ labels: { 'aim.eai.amd.com/component': 'download' }, args });
 
@@ -82,7 +84,7 @@ let platform: LocalPlatform;
 
 beforeAll(async () => {
   platform = await platformForTest('cache-manage', {
-    functions: ['cache-manage'],
+    functions: ['cache-manage', 'isvc-render'],
     resyncIntervalMs: 5_000,
     simulator: withSimulator,
   });
@@ -124,7 +126,11 @@ async function inferenceServiceUsingCache(ns: string, service: string, claimName
     {
       apiVersion: 'serving.kserve.io/v1beta1',
       kind: 'InferenceService',
-      metadata: { name: isvcName({ name: service, namespace: ns }), namespace: ns },
+      metadata: {
+        name: isvcName({ name: service, namespace: ns }),
+        namespace: ns,
+        labels: { 'aim.eai.amd.com/service.name': service },
+      },
       spec: {
         predictor: {
           containers: [{ name: 'kserve-container', image: 'ghcr.io/silogen/aim-dummy:0.1.10' }],
@@ -235,16 +241,25 @@ describe('service template caches', () => {
         objects.map((object) => [object.metadata.name, object.metadata.resourceVersion]),
       );
     };
-    const ticks = () =>
+    const ticks = (trigger: string) =>
       (platform.broker?.history ?? []).filter(
         (entry) =>
-          entry.trigger === 'cache-manage' &&
+          entry.trigger === trigger &&
           entry.type === 'dev.knative.sources.ping' &&
           entry.outcome === 'delivered',
       ).length;
+    const resyncs = async (count: number) => {
+      const start = { cache: ticks('cache-manage'), render: ticks('isvc-render') };
+      await eventually(
+        `${count} resync ticks handled by both functions`,
+        async () =>
+          ticks('cache-manage') >= start.cache + count && ticks('isvc-render') >= start.render + count,
+      );
+    };
+    // One first: what the services' InferenceServices (written by the test) change is settled.
+    await resyncs(1);
     const before = await versions();
-    const start = ticks();
-    await eventually('two resync ticks handled', async () => ticks() >= start + 2);
+    await resyncs(2);
     expect(await versions()).toEqual(before);
   });
 

@@ -18,7 +18,7 @@ import { eventually } from '../support/wait.ts';
 import {
   AIM,
   ARTIFACT,
-  cacheService,
+  CACHE,
   conditionOf,
   eventsAbout,
   HPA_GVK,
@@ -220,7 +220,6 @@ describe('isvc-render on a real API server', () => {
       serviceAccountName: 'inference',
     });
     await resolveService(client(), NS, NAME, false);
-    await cacheService(client(), NS, NAME);
     // Pending is also the CRD default: wait for isvc-render's own verdict.
     const pending = await serviceWhere(
       NS,
@@ -247,6 +246,9 @@ describe('isvc-render on a real API server', () => {
         svc.status?.status === 'Starting' &&
         hasCondition(svc, 'InferenceServiceReady', 'False', 'CreatingRuntime'),
     );
+    // The cache is isvc-render's to report: found by its template, named once Ready.
+    expect(conditionOf(starting, 'CacheReady')).toMatchObject({ status: 'True', reason: 'CacheReady' });
+    expect(starting.status?.cache?.templateCacheRef).toMatchObject({ name: CACHE, namespace: NS });
     const isvc = await getIsvc(NS, NAME);
     expect(isvc).toBeDefined();
     expect(isvc?.metadata.name).toBe(isvcName({ name: NAME, namespace: NS }));

@@ -1,9 +1,9 @@
 /**
  * Objects and probes for the isvc-render end-to-end tests. Only isvc-render runs: the model,
  * template and template cache are written here as model-inspect, template-discover and
- * cache-manage would leave them (paused, so nothing else writes them), and the service's other
+ * cache-manage would leave them (paused, so nothing else writes them), and service-resolve's
  * status parts — references, component conditions and componentHealth entries — are applied
- * through the status subresource under service-resolve's and cache-manage's field managers.
+ * through the status subresource under its field manager. isvc-render reports the cache itself.
  */
 import type { KubeClient, KubeObject, ObjectKey } from '../../../shared/kube/types.ts';
 import { isvcName } from '../../../shared/naming/service-names.ts';
@@ -214,24 +214,7 @@ export async function resolveService(
   );
 }
 
-/** What cache-manage writes: the cache reference and CacheReady. */
-export async function cacheService(client: KubeClient, ns: string, name: string): Promise<void> {
-  await client.applyStatus(
-    {
-      apiVersion: AIM,
-      kind: 'AIMService',
-      metadata: { name, namespace: ns },
-      status: {
-        cache: { templateCacheRef: { name: CACHE, namespace: ns } },
-        conditions: [condition('CacheReady', true, 'CacheReady', 'Template cache is ready')],
-        componentHealth: [entry('Cache', 'Ready', 'Downstream', 'CacheReady')],
-      },
-    },
-    { fieldManager: 'aim-cache-manage', force: true },
-  );
-}
-
-/** A service whose model, template and cache the other writers resolved. */
+/** A service whose model and template service-resolve resolved (isvc-render finds the cache). */
 export async function resolvedService(
   client: KubeClient,
   ns: string,
@@ -240,7 +223,6 @@ export async function resolvedService(
 ) {
   await service(client, ns, name, spec);
   await resolveService(client, ns, name);
-  await cacheService(client, ns, name);
 }
 
 export const serviceKey = (ns: string, name: string): ObjectKey => ({

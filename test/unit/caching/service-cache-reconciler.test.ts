@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { AIMServiceSchema } from '../../../shared/api/aim-service.ts';
+import { fetchServiceCache } from '../../../shared/caching/service-cache-fetch.ts';
 import { serviceCacheReconciler } from '../../../shared/caching/service-cache-reconciler.ts';
+import { serviceCacheComponent } from '../../../shared/caching/service-cache-status.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
 import { isvcName, templateCacheName } from '../../../shared/naming/service-names.ts';
 import { reconcileObject } from '../../../shared/reconcile/pipeline.ts';
 import { FakeKubeClient } from '../../support/fake-kube.ts';
-import { aim, condition, NOW, NS, type RecordedEvent, readyTemplate, recordingContext } from './fixtures.ts';
+import { aim, NOW, NS, type RecordedEvent, readyTemplate, recordingContext } from './fixtures.ts';
 
 const SOURCES = [{ modelId: 'org/model', sourceUri: 'hf://org/model', size: '1Gi' }];
 const CACHE = { apiVersion: 'aim.eai.amd.com/v1alpha1', kind: 'AIMTemplateCache' };
@@ -32,12 +35,6 @@ function service(
   );
 }
 
-/** The service as created `ageMs` before NOW. */
-function created(object: KubeObject, ageMs: number): KubeObject {
-  const creationTimestamp = new Date(NOW.getTime() - ageMs).toISOString();
-  return { ...object, metadata: { ...object.metadata, creationTimestamp } };
-}
-
 function reconcile(kube: FakeKubeClient, name: string, events: RecordedEvent[] = []) {
   return reconcileObject(recordingContext(kube, events), serviceCacheReconciler(), {
     apiVersion: 'aim.eai.amd.com/v1alpha1',
@@ -49,6 +46,17 @@ function reconcile(kube: FakeKubeClient, name: string, events: RecordedEvent[] =
 
 function stored(kube: FakeKubeClient, kind: string, name: string) {
   return kube.peek({ apiVersion: 'aim.eai.amd.com/v1alpha1', kind, namespace: NS, name });
+}
+
+/**
+ * The service's `Cache` component as the cache is now: what isvc-render reports from the same
+ * selection (cache-manage writes no status on the service).
+ */
+async function cacheComponent(kube: FakeKubeClient, name: string) {
+  const object = stored(kube, 'AIMService', name);
+  if (object === undefined) throw new Error(`no service ${name}`);
+  const fetched = await fetchServiceCache(kube, AIMServiceSchema.parse(object), object, undefined);
+  return serviceCacheComponent(fetched);
 }
 
 function caches(kube: FakeKubeClient) {
@@ -81,8 +89,8 @@ describe('service template cache (spec §10.6)', () => {
       templateScope: 'Namespace',
       mode: 'Shared',
     });
-    expect(condition(stored(kube, 'AIMService', 'svc-a'), 'CacheReady')).toMatchObject({
-      status: 'False',
+    expect(await cacheComponent(kube, 'svc-a')).toMatchObject({
+      state: 'Progressing',
       reason: 'CacheCreating',
     });
     expect(events).toContainEqual(
@@ -94,9 +102,7 @@ describe('service template cache (spec §10.6)', () => {
     await reconcile(kube, 'svc-a');
     expect(caches(kube)).toHaveLength(1);
     for (const name of ['svc-a', 'svc-b']) {
-      const svc = stored(kube, 'AIMService', name);
-      expect(condition(svc, 'CacheReady')).toMatchObject({ status: 'True', reason: 'CacheReady' });
-      expect(svc?.status?.cache?.templateCacheRef).toMatchObject({ name: SHARED_CACHE_NAME, namespace: NS });
+      expect(await cacheComponent(kube, name)).toMatchObject({ state: 'Ready', reason: 'CacheReady' });
     }
   });
 
@@ -118,7 +124,7 @@ describe('service template cache (spec §10.6)', () => {
       name: 'mine',
       uid: '1234-uid',
     });
-    expect(condition(stored(kube, 'AIMService', 'mine'), 'CacheReady')?.reason).toBe('CacheCreating');
+    expect((await cacheComponent(kube, 'mine')).reason).toBe('CacheCreating');
 
     // A Shared service with only a Dedicated cache around still gets a Shared one.
     const onlyDedicated = new FakeKubeClient({ now: () => NOW });
@@ -140,21 +146,30 @@ describe('service template cache (spec §10.6)', () => {
     kube.seed(readyTemplate('tpl', SOURCES), service('svc'));
     await reconcile(kube, 'svc');
     const cases: [string, string, string][] = [
-      ['Progressing', 'False', 'CacheNotReady'],
-      ['Failed', 'False', 'CacheFailed'],
-      ['Pending', 'False', 'CacheCreating'],
-      ['Ready', 'True', 'CacheReady'],
+      ['Progressing', 'Progressing', 'CacheNotReady'],
+      ['Failed', 'Failed', 'CacheFailed'],
+      ['Pending', 'Progressing', 'CacheCreating'],
+      ['Ready', 'Ready', 'CacheReady'],
     ];
-    for (const [status, expected, reason] of cases) {
+    for (const [status, state, reason] of cases) {
       await setCacheStatus(kube, SHARED_CACHE_NAME, status);
       await reconcile(kube, 'svc');
-      expect(condition(stored(kube, 'AIMService', 'svc'), 'CacheReady')).toMatchObject({
-        status: expected,
-        reason,
-      });
+      expect(await cacheComponent(kube, 'svc')).toMatchObject({ component: 'Cache', state, reason });
     }
-    const health = stored(kube, 'AIMService', 'svc')?.status?.componentHealth;
-    expect(health).toEqual([expect.objectContaining({ component: 'Cache', state: 'Ready' })]);
+  });
+
+  it('never writes the service’s status: isvc-render reports the cache', async () => {
+    const kube = new FakeKubeClient({ now: () => NOW });
+    kube.seed(readyTemplate('tpl', SOURCES), service('svc'), service('waiting', { status: {} }));
+    const before = structuredClone(stored(kube, 'AIMService', 'svc')?.status);
+    await reconcile(kube, 'svc');
+    await reconcile(kube, 'waiting');
+    await setCacheStatus(kube, SHARED_CACHE_NAME, 'Ready');
+    await reconcile(kube, 'svc');
+    const statusWrites = kube.callsOf('applyStatus').filter((call) => call.object?.kind === 'AIMService');
+    expect(statusWrites).toEqual([]);
+    expect(stored(kube, 'AIMService', 'svc')?.status).toEqual(before);
+    expect(stored(kube, 'AIMService', 'waiting')?.status).toEqual({});
   });
 
   it('writes nothing once the service uses a Ready cache', async () => {
@@ -183,17 +198,12 @@ describe('service template cache (spec §10.6)', () => {
       }),
       inferenceService(ISVC_NAME),
     );
+    expect(await cacheComponent(kube, 'svc')).toMatchObject({ state: 'Degraded', reason: 'CacheLost' });
     await reconcile(kube, 'svc');
-    const svc = stored(kube, 'AIMService', 'svc');
-    expect(condition(svc, 'CacheReady')).toMatchObject({ status: 'False', reason: 'CacheLost' });
-    expect(svc?.status?.componentHealth).toEqual([
-      expect.objectContaining({ component: 'Cache', state: 'Degraded' }),
-    ]);
     expect(caches(kube).map((cache) => cache.metadata.name)).toEqual([SHARED_CACHE_NAME]);
 
     await setCacheStatus(kube, SHARED_CACHE_NAME, 'Ready');
-    await reconcile(kube, 'svc');
-    expect(condition(stored(kube, 'AIMService', 'svc'), 'CacheReady')).toMatchObject({ status: 'True' });
+    expect(await cacheComponent(kube, 'svc')).toMatchObject({ state: 'Ready' });
   });
 
   it('says a Dedicated cache is being recreated when its InferenceService lost it', async () => {
@@ -203,12 +213,13 @@ describe('service template cache (spec §10.6)', () => {
       service('svc', { mode: 'Dedicated' }),
       inferenceService(ISVC_NAME),
     );
-    await reconcile(kube, 'svc');
-    expect(condition(stored(kube, 'AIMService', 'svc'), 'CacheReady')).toMatchObject({
-      status: 'False',
+    expect(await cacheComponent(kube, 'svc')).toMatchObject({
+      state: 'Degraded',
       reason: 'CacheCreating',
       message: expect.stringContaining('Dedicated template cache is being recreated'),
     });
+    await reconcile(kube, 'svc');
+    expect(caches(kube).map((cache) => cache.spec.mode)).toEqual(['Dedicated']);
   });
 
   it('waits with a clear message for an unknown, unready or source-less template', async () => {
@@ -226,53 +237,17 @@ describe('service template cache (spec §10.6)', () => {
       const outcome = await reconcile(kube, 'svc');
       expect(outcome.result).toBe('reconciled');
       expect(caches(kube)).toEqual([]);
-      expect(condition(stored(kube, 'AIMService', 'svc'), 'CacheReady')).toMatchObject({
-        status: 'False',
+      expect(await cacheComponent(kube, 'svc')).toMatchObject({
+        state: 'Progressing',
         reason: 'CacheCreating',
         message: expect.stringContaining(message),
       });
     }
     const unresolved = new FakeKubeClient({ now: () => NOW });
-    unresolved.seed(readyTemplate('tpl', SOURCES), created(service('svc', { status: {} }), 60_000));
+    unresolved.seed(readyTemplate('tpl', SOURCES), service('svc', { status: {} }));
     await reconcile(unresolved, 'svc');
-    expect(condition(stored(unresolved, 'AIMService', 'svc'), 'CacheReady')?.message).toContain(
-      'template to be resolved',
-    );
-  });
-
-  it('holds a new service’s first condition while service-resolve has not resolved its template', async () => {
-    const kube = new FakeKubeClient({ now: () => NOW });
-    kube.seed(readyTemplate('tpl', SOURCES), created(service('young', { status: {} }), 2_000));
-    const events: RecordedEvent[] = [];
-    const outcome = await reconcile(kube, 'young', events);
-    expect(outcome.result).toBe('reconciled');
-    expect(outcome.requeueAfterSeconds).toBe(8);
-    expect(condition(stored(kube, 'AIMService', 'young'), 'CacheReady')).toBeUndefined();
-    expect(events).toEqual([]);
-
-    // Past the window the condition is written, whatever it says.
-    kube.seed(created(service('older', { status: {} }), 10_000));
-    await reconcile(kube, 'older');
-    expect(condition(stored(kube, 'AIMService', 'older'), 'CacheReady')?.reason).toBe('CacheCreating');
-  });
-
-  it('holds it while the template cache it found has no status yet or is Pending, not once it progresses', async () => {
-    const kube = new FakeKubeClient({ now: () => NOW });
-    kube.seed(readyTemplate('tpl', SOURCES), created(service('first'), 60_000));
-    await reconcile(kube, 'first');
-    kube.seed(created(service('second'), 1_000));
-    const held = await reconcile(kube, 'second');
-    expect(held.requeueAfterSeconds).toBe(9);
-    expect(condition(stored(kube, 'AIMService', 'second'), 'CacheReady')).toBeUndefined();
-
-    // Pending (claims being bound) reads CacheCreating, Progressing CacheNotReady (spec §10.6): held too.
-    await setCacheStatus(kube, SHARED_CACHE_NAME, 'Pending');
-    expect((await reconcile(kube, 'second')).requeueAfterSeconds).toBe(9);
-    expect(condition(stored(kube, 'AIMService', 'second'), 'CacheReady')).toBeUndefined();
-
-    await setCacheStatus(kube, SHARED_CACHE_NAME, 'Progressing');
-    await reconcile(kube, 'second');
-    expect(condition(stored(kube, 'AIMService', 'second'), 'CacheReady')?.reason).toBe('CacheNotReady');
+    expect(caches(unresolved)).toEqual([]);
+    expect((await cacheComponent(unresolved, 'svc')).message).toContain('template to be resolved');
   });
 
   it('finds the cluster template of a Cluster-scoped resolution', async () => {

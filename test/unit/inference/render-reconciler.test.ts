@@ -9,6 +9,7 @@ import { FakeKubeClient } from '../../support/fake-kube.ts';
 import { testContext } from '../../support/reconcile-context.ts';
 import {
   artifact,
+  CACHE,
   cache,
   IMAGE,
   ISVC,
@@ -168,21 +169,37 @@ describe('isvc-render reconciler: the InferenceService lifecycle', () => {
     expect(events.map((event) => event[1])).not.toContain('ServiceRunning');
   });
 
-  it('creates the InferenceService as soon as the cache is Ready, before cache-manage names it', async () => {
+  it('reports the cache it finds and names it once Ready, creating the InferenceService then', async () => {
     const status = resolvedStatus({ CacheReady: 'False' });
     delete status.cache;
+    status.conditions = (status.conditions as { type: string }[]).filter((c) => c.type !== 'CacheReady');
     kube.seedAs('aim-service-resolve', { ...service(), status });
     kube.seed(model(), template(), cache('Progressing'));
     await reconcile();
     expect(isvc()).toBeUndefined();
+    expect(condition('CacheReady')).toMatchObject({ status: 'False', reason: 'CacheNotReady' });
+    expect(stored().status?.cache).toBeUndefined();
 
     kube.seed(cache('Ready'));
     await reconcile();
     expect(isvc()?.spec.predictor.volumes[1].persistentVolumeClaim.claimName).toBe(
       'hf---meta-llama-llama-3-8b-0123456789-cache-aa11bb22',
     );
-    // The reference stays cache-manage's to write.
-    expect(stored().status?.cache).toBeUndefined();
+    expect(condition('CacheReady')).toMatchObject({ status: 'True', reason: 'CacheReady' });
+    expect(stored().status?.cache?.templateCacheRef).toMatchObject({ name: cache().metadata.name });
+    const entry = stored().status.componentHealth.find((e: { component: string }) => e.component === 'Cache');
+    expect(entry).toMatchObject({ state: 'Ready', reason: 'CacheReady' });
+  });
+
+  it('reports a lost cache while the InferenceService keeps its volumes', async () => {
+    seedService();
+    kube.seed(model(), template(), cache());
+    await reconcile();
+    const volumes = isvc()?.spec.predictor.volumes;
+    await kube.delete({ apiVersion: AIM_API_VERSION, kind: 'AIMTemplateCache', namespace: NS, name: CACHE });
+    await reconcile();
+    expect(condition('CacheReady')).toMatchObject({ status: 'False', reason: 'CacheLost' });
+    expect(isvc()?.spec.predictor.volumes).toEqual(volumes);
   });
 
   it('writes nothing when reconciling an unchanged Running service', async () => {

@@ -1,6 +1,7 @@
 /**
- * The AIMService summary under several writers: a component writer (as service-resolve and
- * cache-manage are) and isvc-render, the summary writer, reconcile the same service in turn. The
+ * The AIMService summary under several writers: a component writer (as service-resolve is) and
+ * isvc-render, the summary writer (which reports the Cache component itself), reconcile the same
+ * service in turn. The
  * summary must follow the components' conditions and never flap while nothing changes.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -32,7 +33,7 @@ function componentWriter(components: () => ComponentHealth[]): KindReconciler<AI
     fetch: async () => undefined,
     plan: () => emptyPlan(),
     health: () => components(),
-    ownedConditionTypes: ['ModelReady', 'TemplateReady', 'CacheReady'],
+    ownedConditionTypes: ['ModelReady', 'TemplateReady'],
     writesSummary: false,
   };
 }
@@ -93,13 +94,6 @@ beforeEach(() => {
   components = [
     upstream('Model', { state: 'Ready', reason: 'ModelResolved' }),
     upstream('Template', { state: 'Ready', reason: 'Resolved' }),
-    {
-      component: 'Cache',
-      dependencyType: 'Downstream',
-      state: 'Progressing',
-      reason: 'CacheNotReady',
-      errors: [],
-    },
   ];
 });
 
@@ -162,14 +156,11 @@ describe('the AIMService summary with two writers', () => {
   it('a component write racing the summary write is not lost: the summary is recomputed from it', async () => {
     await resolve();
     await render();
+    expect(findCondition(statusOf().conditions, 'CacheReady')).toMatchObject({ reason: 'CacheNotReady' });
     minute = 1;
-    components[2] = {
-      component: 'Cache',
-      dependencyType: 'Downstream',
-      state: 'Ready',
-      reason: 'CacheReady',
-      errors: [],
-    };
+    components[0] = upstream('Model', {
+      errors: [new StateError(ERROR_CATEGORIES.missingUpstreamDependency, 'ModelNotFound', 'AIMModel gone')],
+    });
     kube.seed(cache('Ready'));
     // isvc-render reads the service, then service-resolve writes before isvc-render's status write.
     let raced = false;
@@ -201,11 +192,9 @@ describe('the AIMService summary with two writers', () => {
       .callsOf('applyStatus')
       .filter((call) => (call.options as { fieldManager: string }).fieldManager === 'aim-isvc-render');
     expect(summaryWrites).toHaveLength(2);
-    // The first summary write was stale (409); the retry saw CacheReady=True.
+    // The first summary write was stale (409); the retry saw ModelReady=False.
+    expect(findCondition(statusOf().conditions, 'ModelReady')).toMatchObject({ status: 'False' });
+    expect(statusOf().status).toBe('Failed');
     expect(findCondition(statusOf().conditions, 'CacheReady')).toMatchObject({ status: 'True' });
-    expect(statusOf().status).toBe('Starting');
-    expect(findCondition(statusOf().conditions, 'InferenceServiceReady')).toMatchObject({
-      reason: 'CreatingRuntime',
-    });
   });
 });

@@ -32,15 +32,20 @@ const artifact = aimObject(
   { sourceUri: 'hf://meta-llama/Llama-3.1-8B', size: '16Gi' },
   NS,
 );
-function withCreation(object: KubeObject, creationTimestamp: string): KubeObject {
-  return { ...object, metadata: { ...object.metadata, creationTimestamp } };
-}
-
-// Created a while ago: a new service's first cache condition waits for its template (service-cache-hold.ts).
-const service = withCreation(
-  aimObject('AIMService', 'chat', { model: { name: 'llama' } }, NS),
-  '2026-01-01T00:00:00Z',
-);
+const readyTemplate: KubeObject = {
+  ...aimObject('AIMServiceTemplate', 'llama-mi300x', { modelName: 'llama' }, NS),
+  status: {
+    status: 'Ready',
+    modelSources: [
+      { name: 'meta-llama/Llama-3.1-8B', sourceUri: 'hf://meta-llama/Llama-3.1-8B', size: '16Gi' },
+    ],
+  },
+};
+// Resolved by service-resolve: cache-manage creates its cache (and writes nothing on it).
+const service: KubeObject = {
+  ...aimObject('AIMService', 'chat', { model: { name: 'llama' } }, NS),
+  status: { resolvedTemplate: { name: 'llama-mi300x', namespace: NS, scope: 'Namespace' } },
+};
 const downloadPod: KubeObject = {
   apiVersion: 'v1',
   kind: 'Pod',
@@ -53,7 +58,13 @@ describe('cache-manage over HTTP', () => {
   let running: RunningFunction;
 
   beforeAll(async () => {
-    kube.seed({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } }, cache, artifact, service);
+    kube.seed(
+      { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } },
+      cache,
+      artifact,
+      readyTemplate,
+      service,
+    );
     const logger = createLogger({ function: definition.name, level: 'fatal' });
     running = await serveRecording(definition, kube, accesses, logger);
   }, 30_000);
@@ -83,9 +94,12 @@ describe('cache-manage over HTTP', () => {
 
   it('plans the cache of a service from a Reference-mode event', async () => {
     expect((await post(running, referenceEvent('add', service))).status).toBe(204);
-    expect(peek(service)?.status?.conditions).toContainEqual(
-      expect.objectContaining({ type: 'CacheReady', status: 'False', reason: 'CacheCreating' }),
-    );
+    const created = kube
+      .objects({ apiVersion: API, kind: 'AIMTemplateCache' })
+      .filter((object) => object.spec?.templateName === 'llama-mi300x');
+    expect(created).toHaveLength(1);
+    expect(created[0]?.spec).toMatchObject({ mode: 'Shared', templateScope: 'Namespace' });
+    expect(peek(service)?.status).toEqual(service.status);
   });
 
   it('answers 400 for a malformed event and 503 for a transient API error', async () => {

@@ -5,6 +5,7 @@
  */
 import { type AIMService, AIMServiceSchema } from '../api/aim-service.ts';
 import { AIM_API_VERSION } from '../api/group.ts';
+import { firstCacheStatusHoldMs } from '../caching/service-cache-hold.ts';
 import {
   CACHE_CONDITION_TYPE,
   decorateServiceCache,
@@ -59,9 +60,20 @@ function decisionsOf(svc: AIMService, fetched: RenderFetched): Decisions {
   return decisions;
 }
 
-function renderPlan(svc: AIMService, fetched: RenderFetched): Plan {
+/** While > 0 the Cache component is left out of the status (service-cache-hold.ts). */
+function cacheHoldMs(svc: AIMService, fetched: RenderFetched, now: Date): number {
+  const reported = (svc.status?.conditions ?? []).some(
+    (condition) => condition.type === CACHE_CONDITION_TYPE,
+  );
+  return firstCacheStatusHoldMs(svc, fetched.serviceCache, reported, now);
+}
+
+function renderPlan(svc: AIMService, fetched: RenderFetched, now: Date): Plan {
   const { inference, route } = decisionsOf(svc, fetched);
   const plan = emptyPlan();
+  const holdMs = cacheHoldMs(svc, fetched, now);
+  // Reported at the window's end at the latest, should no event come first.
+  if (holdMs > 0) plan.requeueAfterSeconds = Math.ceil(holdMs / 1000);
   if (inference.desired !== undefined) {
     plan.apply.push(inference.desired);
     if (inference.existing === undefined && fetched.isvc?.ok) {
@@ -90,14 +102,17 @@ export function isvcRenderReconciler(): KindReconciler<AIMService, RenderFetched
     controllerName: CONTROLLER_NAMES.service,
     runtimeConfigScope: 'namespace',
     fetch: fetchRenderState,
-    plan: (svc, fetched) => renderPlan(svc, fetched),
+    plan: (svc, fetched, now) => renderPlan(svc, fetched, now),
     observedChildren: (fetched) =>
       [fetched.isvc, fetched.route]
         .map((result) => (result?.ok ? result.value : undefined))
         .filter((object): object is KubeObject => object !== undefined),
-    health: (svc, fetched): ComponentHealth[] => {
+    health: (svc, fetched, now): ComponentHealth[] => {
       const { inference, route } = decisionsOf(svc, fetched);
-      return [...renderHealth(svc, fetched, inference, route), serviceCacheComponent(fetched.serviceCache)];
+      const health = renderHealth(svc, fetched, inference, route);
+      return cacheHoldMs(svc, fetched, now) > 0
+        ? health
+        : [...health, serviceCacheComponent(fetched.serviceCache)];
     },
     decorate: (status, _conditions, svc, fetched) => {
       const { inference, route } = decisionsOf(svc, fetched);

@@ -191,6 +191,48 @@ describe('isvc-render reconciler: the InferenceService lifecycle', () => {
     expect(entry).toMatchObject({ state: 'Ready', reason: 'CacheReady' });
   });
 
+  it('leaves a new service’s cache out while what it would say is about to change, up to 10 s', async () => {
+    const createdAt = (ageMs: number) => new Date(NOW.getTime() - ageMs).toISOString();
+    const resolved = resolvedStatus();
+    const { cache: _cache, ...withoutCache } = resolved;
+    const status = {
+      ...withoutCache,
+      conditions: (resolved.conditions as { type: string }[]).filter((c) => c.type !== 'CacheReady'),
+      componentHealth: (resolved.componentHealth as { component: string }[]).filter(
+        (e) => e.component !== 'Cache',
+      ),
+    };
+    kube.seedAs('aim-service-resolve', {
+      ...service({}, { creationTimestamp: createdAt(2_000) }),
+      status,
+    });
+    kube.seed(model(), template(), cache('Pending'));
+    const held = await reconcile();
+    expect(held.requeueAfterSeconds).toBe(8);
+    expect(condition('CacheReady')).toBeUndefined();
+
+    // Progressing says something that lasts: reported.
+    kube.seed(cache('Progressing'));
+    await reconcile();
+    expect(condition('CacheReady')).toMatchObject({ status: 'False', reason: 'CacheNotReady' });
+    // Once reported, it is never left out again (a Pending cache reads CacheCreating).
+    kube.seed(cache('Pending'));
+    await reconcile();
+    expect(condition('CacheReady')).toMatchObject({ reason: 'CacheCreating' });
+  });
+
+  it('reports the cache of a service older than the window whatever it says', async () => {
+    kube.seedAs('aim-service-resolve', {
+      ...service({}, { creationTimestamp: new Date(NOW.getTime() - 10_000).toISOString() }),
+      status: { conditions: [] },
+    });
+    await reconcile();
+    expect(condition('CacheReady')).toMatchObject({
+      reason: 'CacheCreating',
+      message: 'Waiting for the service template to be resolved',
+    });
+  });
+
   it('reports a lost cache while the InferenceService keeps its volumes', async () => {
     seedService();
     kube.seed(model(), template(), cache());

@@ -11,6 +11,7 @@ import { AIMServiceTemplateSpecSchema, AIMServiceTemplateStatusSchema } from '..
 import { type AIMTemplateCacheStatus, AIMTemplateCacheStatusSchema } from '../api/aim-template-cache.ts';
 import type { AIMResolvedReference, ObjectReference } from '../api/common/references.ts';
 import { AIM_API_VERSION } from '../api/group.ts';
+import { memoizeFrozen } from '../cache/frozen-memo.ts';
 import type { KubeObject, ObjectKey } from '../kube/types.ts';
 import { describeIssues } from '../reconcile/spec-issues.ts';
 
@@ -76,7 +77,9 @@ export interface TemplateSource {
 }
 
 /** The template, or why it cannot be used (e.g. an env name its CRD accepted before it was checked). */
-export function readTemplate(
+export const readTemplate = memoizeFrozen(parseTemplate);
+
+function parseTemplate(
   object: KubeObject,
 ): { ok: true; template: TemplateSource } | { ok: false; message: string } {
   const spec = AIMServiceTemplateSpecSchema.safeParse(object.spec);
@@ -108,7 +111,9 @@ export interface CacheSource {
   ready: boolean;
 }
 
-export function readTemplateCache(object: KubeObject): CacheSource | undefined {
+export const readTemplateCache = memoizeFrozen(parseTemplateCache);
+
+function parseTemplateCache(object: KubeObject): CacheSource | undefined {
   const status = AIMTemplateCacheStatusSchema.safeParse(object.status ?? {});
   const templateName: unknown = object.spec?.templateName;
   if (!status.success || typeof templateName !== 'string') return undefined;

@@ -26,6 +26,7 @@ import type {
 } from './reconciler.ts';
 import { RetryableError } from './retryable-error.ts';
 import { fetchMergedRuntimeConfig } from './runtime-config.ts';
+import { parserOf } from './schema-parse.ts';
 import { describeIssues } from './spec-issues.ts';
 import { mayPace } from './status-pacing.ts';
 import {
@@ -92,7 +93,7 @@ export class PipelineRun<Obj, Fetched> {
     }
     if (isPaused(read)) return { outcome: { result: 'paused' }, events: [], errorConditions: [] };
     const object = await ensureFinalizer(this.#ctx, this.#reconciler, read);
-    const parsed = this.#reconciler.schema.safeParse(object);
+    const parsed = parserOf(this.#reconciler.schema)(object);
     if (!parsed.success) return this.#invalid(object, describeIssues(parsed.error.issues), now);
     return this.#reconcile(object, parsed.data, now);
   }

@@ -94,7 +94,9 @@ export class Resync {
         continue;
       }
       observeReconcileRequest(runtime.name, request.kind, 'resync');
-      runs.push(runtime.submit({ request, log, live: false }, resyncPriority(object)));
+      runs.push(
+        runtime.submit({ request, log, live: false }, resyncPriority(object, reconciler.ownedConditionTypes)),
+      );
     }
     runtime.pruneClean(keys, `${kindId(reconciler.gvk)}|`);
     const results = await Promise.allSettled(runs);

@@ -20,4 +20,26 @@ describe('resyncPriority', () => {
     expect(resyncPriority(object(3, { status: 'Running', observedGeneration: 3 }))).toBe('resync');
     expect(resyncPriority(object(undefined, { status: 'Ready' }))).toBe('resync');
   });
+
+  it('on a kind several functions write, queues an object this writer has not accounted for', () => {
+    const owned = ['ModelReady', 'TemplateReady'];
+    const condition = (type: string, observedGeneration: number) => ({
+      type,
+      status: 'True',
+      observedGeneration,
+    });
+    // isvc-render's summary is current, service-resolve never wrote: new to service-resolve.
+    const summarized = { status: 'Pending', observedGeneration: 2, conditions: [condition('Ready', 2)] };
+    expect(resyncPriority(object(2, summarized), owned)).toBe('event');
+    // Its own condition about an older generation.
+    const behind = { ...summarized, conditions: [condition('Ready', 2), condition('ModelReady', 1)] };
+    expect(resyncPriority(object(2, behind), owned)).toBe('event');
+    const current = {
+      ...summarized,
+      conditions: [condition('ModelReady', 2), condition('TemplateReady', 2)],
+    };
+    expect(resyncPriority(object(2, current), owned)).toBe('resync');
+    // A writer that owns no condition (cache-manage on services) goes by the summary alone.
+    expect(resyncPriority(object(2, summarized), [])).toBe('resync');
+  });
 });

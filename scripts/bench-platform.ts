@@ -23,6 +23,7 @@ const { values } = parseArgs({
     'quiet-seconds': { type: 'string', default: '60' },
     samples: { type: 'string', default: '10' },
     'from-source': { type: 'boolean' },
+    timeline: { type: 'boolean' },
   },
 });
 const n = Number(values.n);
@@ -56,6 +57,7 @@ try {
     metricsPorts,
     quietSeconds: Number(values['quiet-seconds']),
     samples: Number(values.samples),
+    timeline: values.timeline ?? false,
     log,
   });
   const report = {

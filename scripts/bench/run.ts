@@ -16,6 +16,7 @@ import { percentile } from './percentile.ts';
 import { cpuBetween, platformCpu } from './platform-cpu.ts';
 import { type ProcessStats, processStats } from './process-stats.ts';
 import { settle } from './settle.ts';
+import { Timeline } from './timeline.ts';
 import { Tracker } from './tracker.ts';
 import * as workload from './workload.ts';
 
@@ -24,6 +25,8 @@ export interface RunOptions {
   metricsPorts: ReadonlyMap<string, number>;
   quietSeconds: number;
   samples: number;
+  /** Also watch the shared path (template, cache, artifact, claim, Job): five more watches. */
+  timeline?: boolean;
   log: (msg: string) => void;
 }
 
@@ -74,13 +77,16 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
     },
   });
   await apply(client, workload.namespace());
-  const tracker = await Tracker.start(client);
+  const timeline = new Timeline();
+  if (options.timeline) await timeline.watchSharedPath(client);
+  const tracker = await Tracker.start(client, timeline);
 
   // ---- N services created at once ----
   const apiBefore = await scrapeApiserver();
   const fnBefore = await scrapeFunctions(options.metricsPorts);
   const platformCpuBefore = platformCpu();
   const t0 = Date.now();
+  timeline.start(t0);
   await apply(client, workload.model());
   await apply(client, workload.template());
   let next = 0;
@@ -101,6 +107,8 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
   );
   const allRunningMs = Date.now() - t0;
   log(`all ${n} Running after ${allRunningMs} ms`);
+  timeline.stop();
+  const runTimeline = timeline.summary();
   const createToRunning = [...tracker.services.values()]
     .filter((t) => t.createdAt !== undefined && t.runningAt !== undefined)
     .map((t) => t.runningAt! - t.createdAt!);
@@ -218,6 +226,7 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
     singleChangeMs: { samples: changeLatencies, p50: percentile(changeLatencies, 50) },
     singleChangeBackToBackMs: { samples: backToBack, p50: percentile(backToBack, 50) },
     servicesThatLeftRunning: leftRunningWhileSettling,
+    timeline: runTimeline,
     eventsByReason: Object.fromEntries(Object.entries(eventsByReason).sort((a, b) => b[1] - a[1])),
     processes,
     platformCpuDuringRun,

@@ -6,6 +6,7 @@
 
 import { Informer } from '../../shared/cache/informer.ts';
 import type { KubeClient, KubeObject } from '../../shared/kube/types.ts';
+import type { Timeline } from './timeline.ts';
 import { BENCH_NAMESPACE } from './workload.ts';
 
 interface ServiceTimes {
@@ -22,9 +23,14 @@ export class Tracker {
   readonly serviceObjects = new Map<string, KubeObject>();
   readonly #informers: Informer[] = [];
   readonly #listeners = new Set<() => void>();
+  readonly #timeline: Timeline | undefined;
 
-  static async start(client: KubeClient): Promise<Tracker> {
-    const tracker = new Tracker();
+  constructor(timeline?: Timeline) {
+    this.#timeline = timeline;
+  }
+
+  static async start(client: KubeClient, timeline?: Timeline): Promise<Tracker> {
+    const tracker = new Tracker(timeline);
     const watching = client as KubeClient & Required<Pick<KubeClient, 'watch'>>;
     for (const [gvk, onObject] of [
       [
@@ -102,9 +108,12 @@ export class Tracker {
     if (times.running && !running) times.leftRunning += 1;
     times.running = running;
     this.services.set(name, times);
+    this.#timeline?.service(name, object);
   }
 
   #isvc(object: KubeObject): void {
     this.isvcGenerations.set(object.metadata.name, object.metadata.generation ?? 0);
+    const service = object.metadata.ownerReferences?.[0]?.name;
+    if (service !== undefined) this.#timeline?.inferenceService(service, object);
   }
 }

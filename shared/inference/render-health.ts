@@ -35,7 +35,8 @@ function invalid(component: string, problems: readonly SpecProblem[]): Component
   };
 }
 
-function hadCondition(svc: AIMService, component: string): boolean {
+/** Whether the service's status already has `component`'s condition (whoever wrote it). */
+export function hadCondition(svc: AIMService, component: string): boolean {
   const type = componentConditionType(component);
   return (svc.status?.conditions ?? []).some((condition) => condition.type === type);
 }

@@ -1,7 +1,8 @@
 /**
  * isvc-render's AIMService reconciler: renders the InferenceService and the HTTPRoute, reports
- * their health and the service's template cache (`Cache`, status.cache), and writes the summary (status.status, Ready, observedGeneration) from
- * every writer's conditions — the pipeline does the summary; this supplies the domain parts.
+ * their health and the service's template cache (`Cache`, status.cache), and writes the summary
+ * (status.status, Ready, observedGeneration) from every writer's conditions — the pipeline does
+ * the summary; this supplies the domain parts.
  */
 import { type AIMService, AIMServiceSchema } from '../api/aim-service.ts';
 import { AIM_API_VERSION } from '../api/group.ts';
@@ -29,7 +30,7 @@ import {
   type RouteDecision,
 } from './render-decision.ts';
 import { fetchRenderState, RENDER_SWEEP_KINDS, type RenderFetched } from './render-fetch.ts';
-import { renderHealth } from './render-health.ts';
+import { hadCondition, renderHealth } from './render-health.ts';
 import { decorateRenderStatus, RENDER_STATUS_FIELDS } from './render-status.ts';
 import { serviceStatusEvents } from './status-events.ts';
 
@@ -62,9 +63,7 @@ function decisionsOf(svc: AIMService, fetched: RenderFetched): Decisions {
 
 /** While > 0 the Cache component is left out of the status (service-cache-hold.ts). */
 function cacheHoldMs(svc: AIMService, fetched: RenderFetched, now: Date): number {
-  const reported = (svc.status?.conditions ?? []).some(
-    (condition) => condition.type === CACHE_CONDITION_TYPE,
-  );
+  const reported = hadCondition(svc, SERVICE_COMPONENTS.cache);
   return firstCacheStatusHoldMs(svc, fetched.serviceCache, reported, now);
 }
 

@@ -10,19 +10,13 @@
  * ModelReady/TemplateReady service-resolve never wrote is still new to service-resolve.
  */
 import type { KubeObject } from '../kube/types.ts';
+import { conditionsOf } from '../reconcile/status-write.ts';
 import type { Priority } from './fair-pending.ts';
-
-interface ConditionLike {
-  type?: unknown;
-  observedGeneration?: unknown;
-}
 
 /** Whether none of `owned` is on the object, or one of them is about an older generation. */
 function ownedConditionsBehind(object: KubeObject, owned: readonly string[]): boolean {
-  const conditions = (object.status as { conditions?: unknown } | undefined)?.conditions;
-  const mine = (Array.isArray(conditions) ? (conditions as ConditionLike[]) : []).filter(
-    (condition) => typeof condition.type === 'string' && owned.includes(condition.type),
-  );
+  const status = (object.status ?? {}) as Record<string, unknown>;
+  const mine = conditionsOf(status).filter((condition) => owned.includes(condition.type));
   if (mine.length === 0) return true;
   const generation = object.metadata.generation;
   return (

@@ -37,8 +37,10 @@ export interface ServiceCacheFetched {
   cache: FetchResult<TemplateCacheObject | undefined>;
   /** Only read when there is no usable cache. */
   template?: FetchResult<TemplateObject | undefined>;
-  /** Only read when there is no usable cache. */
+  /** cache-manage reads it only when there is no usable cache; isvc-render always has it. */
   inferenceService?: FetchResult<KubeObject | undefined>;
+  /** The uid of the cache status.cache names (written once it was Ready). */
+  referencedCacheUid?: string | undefined;
 }
 
 export function cachingService(service: AIMService, object: KubeObject): CachingService {
@@ -131,8 +133,9 @@ export function findServiceCache(
 export interface ServiceCacheReads {
   runtimeConfig: FetchResult<ResolvedRuntimeConfig | undefined> | undefined;
   cache: FetchResult<TemplateCacheObject | undefined>;
-  /** Needed only without a usable cache: the resolved template and the InferenceService. */
+  /** Needed only without a usable cache: the resolved template. */
   template?: FetchResult<TemplateObject | undefined> | undefined;
+  /** Needed without a usable cache, and to tell a recreated cache from a new one. */
   inferenceService?: FetchResult<KubeObject | undefined> | undefined;
 }
 
@@ -148,7 +151,9 @@ export function serviceCacheFetched(
     runtimeConfig: reads.runtimeConfig,
     templateRef,
     cache: reads.cache,
+    referencedCacheUid: service.status?.cache?.templateCacheRef?.uid,
   };
+  if (reads.inferenceService !== undefined) result.inferenceService = reads.inferenceService;
   if (!reads.cache.ok || reads.cache.value !== undefined) return result;
   result.template = templateRef === undefined ? fetched(undefined) : (reads.template ?? fetched(undefined));
   result.inferenceService = reads.inferenceService ?? fetched(undefined);

@@ -15,8 +15,10 @@ export interface ServiceCacheObservation {
   mode: CacheMode;
   /** The usable cache the service found, undefined when it has none. */
   cache: FetchResult<TemplateCacheObject | undefined>;
-  /** Read only when there is no cache: the service's InferenceService, undefined when absent. */
+  /** The service's InferenceService, undefined when absent (cache-manage reads it only without a cache). */
   inferenceService?: FetchResult<KubeObject | undefined>;
+  /** The uid of the cache status.cache names: a cache with another uid replaced it. */
+  referencedUid?: string | undefined;
   /** Why no cache is being created yet (template missing, not Ready, without sources). */
   waitingFor?: string;
 }
@@ -53,25 +55,42 @@ function cacheHealth(cache: TemplateCacheObject): Omit<ComponentHealth, 'compone
   }
 }
 
-function missingCacheHealth(
-  observation: ServiceCacheObservation,
-): Omit<ComponentHealth, 'component' | 'errors'> {
-  const isvc = observation.inferenceService;
-  const lost = isvc?.ok === true && isvc.value !== undefined && mountsCacheVolume(isvc.value);
-  if (lost && observation.mode === 'Shared') {
+/** The InferenceService mounts a cache the service no longer has: it is being recreated. */
+function lostCacheHealth(mode: CacheMode): Omit<ComponentHealth, 'component' | 'errors'> {
+  if (mode === 'Shared') {
     return {
       state: 'Degraded',
       reason: SERVICE_REASONS.cacheLost,
       message: 'The template cache the InferenceService uses is gone; it is being recreated',
     };
   }
-  if (lost) {
-    return {
-      state: 'Degraded',
-      reason: SERVICE_REASONS.cacheCreating,
-      message: 'Dedicated template cache is being recreated',
-    };
-  }
+  return {
+    state: 'Degraded',
+    reason: SERVICE_REASONS.cacheCreating,
+    message: 'Dedicated template cache is being recreated',
+  };
+}
+
+function usesCacheVolume(observation: ServiceCacheObservation): boolean {
+  const isvc = observation.inferenceService;
+  return isvc?.ok === true && isvc.value !== undefined && mountsCacheVolume(isvc.value);
+}
+
+/**
+ * A cache that is not Ready and is not the one status.cache names (another uid), while the
+ * InferenceService mounts a cache: the named one was lost and this is its recreation. Seen by
+ * whichever reconcile comes first, the gone one or its replacement, the service says the same.
+ */
+function replacesLostCache(cache: TemplateCacheObject, observation: ServiceCacheObservation): boolean {
+  const { referencedUid } = observation;
+  if (referencedUid === undefined || cache.metadata.uid === referencedUid) return false;
+  return statusOf(cache) !== 'Ready' && usesCacheVolume(observation);
+}
+
+function missingCacheHealth(
+  observation: ServiceCacheObservation,
+): Omit<ComponentHealth, 'component' | 'errors'> {
+  if (usesCacheVolume(observation)) return lostCacheHealth(observation.mode);
   return {
     state: 'Progressing',
     reason: SERVICE_REASONS.cacheCreating,
@@ -83,7 +102,12 @@ export function serviceCacheHealth(observation: ServiceCacheObservation): Compon
   const base = { component: SERVICE_COMPONENTS.cache, dependencyType: DEPENDENCY_TYPES.downstream };
   const { cache, inferenceService } = observation;
   if (!cache.ok) return { ...base, errors: [cache.error] };
-  if (cache.value !== undefined) return { ...base, ...cacheHealth(cache.value), errors: [] };
+  if (cache.value !== undefined) {
+    const health = replacesLostCache(cache.value, observation)
+      ? lostCacheHealth(observation.mode)
+      : cacheHealth(cache.value);
+    return { ...base, ...health, errors: [] };
+  }
   if (inferenceService !== undefined && !inferenceService.ok) {
     return { ...base, errors: [inferenceService.error] };
   }

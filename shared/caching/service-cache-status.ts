@@ -22,6 +22,7 @@ export function serviceCacheComponent(fetched: ServiceCacheFetched): ComponentHe
     mode: fetched.mode,
     cache: fetched.cache,
     ...(fetched.inferenceService !== undefined ? { inferenceService: fetched.inferenceService } : {}),
+    referencedUid: fetched.referencedCacheUid,
     ...(source !== undefined && 'waitingFor' in source ? { waitingFor: source.waitingFor } : {}),
   });
   // Reading the template or a runtime config failed for a reason worth retrying: say so.

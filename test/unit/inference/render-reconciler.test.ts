@@ -233,6 +233,23 @@ describe('isvc-render reconciler: the InferenceService lifecycle', () => {
     });
   });
 
+  it('reports a cache recreated before it saw the old one gone as lost, not as a new cache', async () => {
+    seedService();
+    kube.seed(model(), template(), { ...cache(), metadata: { ...cache().metadata, uid: 'cache-uid' } });
+    await reconcile();
+    expect(condition('CacheReady')).toMatchObject({ status: 'True' });
+    // Deleted and recreated (same name, a new uid, no status yet) between two reconciles.
+    await kube.delete({ apiVersion: AIM_API_VERSION, kind: 'AIMTemplateCache', namespace: NS, name: CACHE });
+    kube.seed({ ...cache(''), metadata: { ...cache().metadata, uid: 'new-uid' } });
+    await reconcile();
+    expect(condition('CacheReady')).toMatchObject({ status: 'False', reason: 'CacheLost' });
+    // Once the new cache is Ready the service names it and is ready again.
+    kube.seed({ ...cache(), metadata: { ...cache().metadata, uid: 'new-uid' } });
+    await reconcile();
+    expect(condition('CacheReady')).toMatchObject({ status: 'True' });
+    expect(stored().status.cache.templateCacheRef.uid).toBe('new-uid');
+  });
+
   it('reports a lost cache while the InferenceService keeps its volumes', async () => {
     seedService();
     kube.seed(model(), template(), cache());

@@ -15,10 +15,14 @@ if (!parsed.ok) {
   (parsed.help ? process.stdout : process.stderr).write(`${parsed.message}\n`);
   process.exit(parsed.help ? 0 : 2);
 }
-const { name, host, port } = parsed.command;
+const { name, host, port, loadOnly } = parsed.command;
 // The runtime reads the function's name (metrics labels) from its func.yaml when there is one.
 const functionDir = join(import.meta.dirname, name);
 const module = await loadFunction(name);
+if (loadOnly) {
+  process.stdout.write(`${JSON.stringify({ msg: 'function loaded', function: name })}\n`);
+  process.exit(0);
+}
 const running = await serveFunction(module, {
   port,
   host,

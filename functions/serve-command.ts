@@ -1,17 +1,19 @@
 /**
  * What to serve and where, from the command line and the environment:
  *
- *   <entry> [<function>] [--port N] [--host H]
+ *   <entry> [<function>] [--port N] [--host H] [--load-only]
  *
  * The function is the argument, else `AIM_FUNCTION` (the container image selects it that way, so
  * one image serves all five). The host is `--host`, else `FUNC_HOST`, else 127.0.0.1: a local run
  * stays on loopback, and the image sets `FUNC_HOST=0.0.0.0` so the pod is reachable. The port is
- * `--port`, else `FUNC_PORT`, else `PORT` (what Knative sets), else 8080.
+ * `--port`, else `FUNC_PORT`, else `PORT` (what Knative sets), else 8080. `--load-only` loads the
+ * function and exits without serving: the image's build runs it once per function so that Node's
+ * compile cache, carried in the image, spares every cold start compiling the bundle again.
  */
 import { parseArgs } from 'node:util';
 import { FUNCTION_NAMES, type FunctionName, isFunctionName } from './modules.ts';
 
-export const SERVE_USAGE = `usage: <entry> [${FUNCTION_NAMES.join('|')}] [--port N] [--host H] (or AIM_FUNCTION=<function>)`;
+export const SERVE_USAGE = `usage: <entry> [${FUNCTION_NAMES.join('|')}] [--port N] [--host H] [--load-only] (or AIM_FUNCTION=<function>)`;
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8080;
@@ -20,6 +22,8 @@ export interface ServeCommand {
   name: FunctionName;
   host: string;
   port: number;
+  /** Load the function's modules and exit (warms a compile cache) instead of serving. */
+  loadOnly: boolean;
 }
 
 export type ParsedServeCommand =
@@ -41,7 +45,12 @@ export function parseServeCommand(
     parsed = parseArgs({
       args: [...argv],
       allowPositionals: true,
-      options: { port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'load-only': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (err) {
     return { ok: false, message: (err as Error).message };
@@ -59,5 +68,5 @@ export function parseServeCommand(
   const port = parsePort(portText);
   if (port === undefined) return { ok: false, message: `invalid port "${portText}"` };
   const host = String(values.host ?? (env.FUNC_HOST?.trim() || DEFAULT_HOST));
-  return { ok: true, command: { name, host, port } };
+  return { ok: true, command: { name, host, port, loadOnly: values['load-only'] === true } };
 }

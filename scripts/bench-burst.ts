@@ -45,7 +45,7 @@ const ports = await freeLoopbackPorts(FUNCTION_NAMES.length);
 const metricsPorts = new Map<string, number>(FUNCTION_NAMES.map((name, index) => [name, ports[index]!]));
 const registry = await startFuzzRegistry();
 const started = Date.now();
-const functionEntry = benchFunctionEntry(root, values['from-source'], log);
+const functionEntry = await benchFunctionEntry(root, values['from-source'], log);
 const platform = await startLocalPlatform({
   dir,
   log,

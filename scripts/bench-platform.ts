@@ -36,7 +36,7 @@ const metricsPorts = new Map<string, number>(FUNCTION_NAMES.map((name, index) =>
 
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
 const started = Date.now();
-const functionEntry = benchFunctionEntry(root, values['from-source'], log);
+const functionEntry = await benchFunctionEntry(root, values['from-source'], log);
 const platform = await startLocalPlatform({
   dir,
   log,

@@ -33,7 +33,7 @@ export async function startFunctions(args: {
   instances?: number;
   /**
    * The script each process runs: default the TypeScript sources (scripts/serve-function.ts);
-   * the benchmarks pass the compiled entry point the image runs (compiled-functions.ts).
+   * the benchmarks pass the bundled entry point the image runs (scripts/build/bundle.ts).
    */
   entry?: string;
 }): Promise<RunningFunction[]> {
@@ -62,8 +62,8 @@ export async function startFunctions(args: {
         cwd: ROOT,
         env: {
           ...process.env,
-          // Compiled code kept between starts (a function scaled up again, the next run), as an
-          // image would carry it: Node skips compiling what did not change.
+          // Compiled code kept between starts (a function scaled up again, the next run): Node
+          // skips compiling what did not change.
           NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(ROOT, '.aim-local', 'compile-cache'),
           KUBECONFIG: args.kubeconfigs?.[name] ?? args.kubeconfigPath,
           AIM_SYSTEM_NAMESPACE: 'aim-system',

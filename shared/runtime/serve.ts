@@ -13,9 +13,9 @@
  *   (which call `process.exit`). `close()` removes the ones it added, so tests leave no trace.
  */
 import type { Server } from 'node:http';
-import { createRequire } from 'node:module';
 import { type AddressInfo, Server as NetServer } from 'node:net';
 import faas, { type Function as FaasFunction, type LogLevel } from 'faas-js-runtime';
+import { runtimeValidationError } from './runtime-cloudevents.ts';
 
 export interface ServeOptions {
   /** Default 8080; 0 picks a free port. */
@@ -120,10 +120,7 @@ let validationErrorsMarked = false;
 /** See the file comment: the runtime's own cloudevents copy, whichever major it is. */
 function markCloudEventValidationErrorsAsClientErrors(): void {
   if (validationErrorsMarked) return;
-  const requireFromRuntime = createRequire(createRequire(import.meta.url).resolve('faas-js-runtime'));
-  const { ValidationError } = requireFromRuntime('cloudevents') as {
-    ValidationError?: { prototype: object };
-  };
+  const ValidationError = runtimeValidationError();
   if (ValidationError && !Object.hasOwn(ValidationError.prototype, 'statusCode')) {
     Object.defineProperty(ValidationError.prototype, 'statusCode', { value: 400, writable: true });
   }

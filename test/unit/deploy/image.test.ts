@@ -2,13 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { FUNCTION_NAMES } from '../../../functions/modules.ts';
 import { FUNCTION_NODE_FLAGS } from '../../../shared/runtime/node-flags.ts';
 
 /**
  * What can be checked of the container image without a Docker engine: the Dockerfile's shape,
  * that everything it copies exists and is not excluded from the build context, and that what the
- * runtime stage keeps (dist/functions, dist/shared and production dependencies) is all the entry
- * point can reach. (test/e2e/deploy/image-entrypoint.test.ts compiles and runs that entry point.)
+ * bundle is made from (functions/ and shared/) and the production dependencies the runtime stage
+ * keeps are all the entry point can reach. (test/e2e/deploy/image-entrypoint.test.ts bundles and
+ * runs that entry point.)
  */
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
@@ -17,6 +19,7 @@ const dockerignore = readFileSync(join(ROOT, '.dockerignore'), 'utf8')
   .map((line) => line.trim())
   .filter((line) => line !== '' && !line.startsWith('#'));
 const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
@@ -59,7 +62,7 @@ describe('Dockerfile', () => {
     expect(runtime?.from).toBe('node:24-slim');
   });
 
-  it('the build stage installs everything and compiles with npm run build', () => {
+  it('the build stage installs everything and bundles with npm run build', () => {
     expect(runs(build).some((run) => /^npm ci\b/.test(run) && !run.includes('--omit=dev'))).toBe(true);
     expect(runs(build).some((run) => run.startsWith('npm run build'))).toBe(true);
   });
@@ -75,7 +78,7 @@ describe('Dockerfile', () => {
     expect(env).toContain('FUNC_HOST=0.0.0.0');
   });
 
-  it('the entry point is the compiled functions/main.ts, in a directory the runtime stage copies', () => {
+  it('the entry point is the bundled functions/main.ts, in the one directory the runtime stage copies', () => {
     const entrypoint = runtime?.instructions.find((i) => i.keyword === 'ENTRYPOINT');
     const command = JSON.parse(entrypoint?.args ?? '[]') as string[];
     expect(command).toEqual(['node', ...FUNCTION_NODE_FLAGS, 'dist/functions/main.js']);
@@ -83,7 +86,25 @@ describe('Dockerfile', () => {
     const copied = runtime?.instructions
       .filter((i) => i.keyword === 'COPY' && i.args.startsWith('--from=build'))
       .map((i) => i.args.split(/\s+/)[1]);
-    expect(copied).toEqual(['/app/dist/functions', '/app/dist/shared']);
+    expect(copied).toEqual(['/app/dist/functions']);
+  });
+
+  it('carries a compile cache written by the runtime user with the entry point’s flags, per function', () => {
+    const instructions = runtime?.instructions ?? [];
+    const env = instructions.filter((i) => i.keyword === 'ENV').map((i) => i.args);
+    expect(env).toContain('NODE_COMPILE_CACHE=/app/compile-cache');
+    const warmAt = instructions.findIndex((i) => i.keyword === 'RUN' && i.args.includes('--load-only'));
+    const userAt = instructions.findIndex((i) => i.keyword === 'USER');
+    expect(warmAt).toBeGreaterThan(userAt);
+    const warm = instructions[warmAt]?.args ?? '';
+    const names = warm
+      .match(/for name in ([^;]+);/)?.[1]
+      ?.trim()
+      .split(/\s+/);
+    expect(names).toEqual([...FUNCTION_NAMES]);
+    expect(warm).toContain(
+      `node ${FUNCTION_NODE_FLAGS.join(' ')} dist/functions/main.js "$name" --load-only`,
+    );
   });
 
   it('everything the build stage copies exists and is in the build context', () => {
@@ -95,9 +116,17 @@ describe('Dockerfile', () => {
       expect(existsSync(join(ROOT, source)), source).toBe(true);
       expect(dockerignore, `${source} is excluded by .dockerignore`).not.toContain(source);
     }
-    // The compiler reads what tsconfig.build.json includes: all of it must be copied.
-    const include = JSON.parse(readFileSync(join(ROOT, 'tsconfig.build.json'), 'utf8')).include as string[];
-    for (const dir of include) expect(sources).toContain(dir);
+    // npm run build runs the build script, which reads its own modules and the whole entry point.
+    const buildScript = packageJson.scripts.build?.match(/^node (\S+)$/)?.[1] ?? '';
+    const read = [
+      ...importClosure(join(ROOT, buildScript)).files,
+      ...importClosure(join(ROOT, 'functions', 'main.ts')).files,
+    ];
+    const copied = sources.map((source) => join(ROOT, source));
+    const uncopied = read
+      .filter((file) => !copied.some((source) => file === source || file.startsWith(`${source}/`)))
+      .map((file) => relative(ROOT, file));
+    expect(uncopied).toEqual([]);
     expect(dockerignore).toEqual(expect.arrayContaining(['node_modules', 'dist', '.git']));
   });
 });

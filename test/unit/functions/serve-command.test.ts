@@ -5,7 +5,7 @@ describe('what to serve and where', () => {
   it('local default: the named function on loopback:8080', () => {
     expect(parseServeCommand(['isvc-render'], {})).toEqual({
       ok: true,
-      command: { name: 'isvc-render', host: '127.0.0.1', port: 8080 },
+      command: { name: 'isvc-render', host: '127.0.0.1', port: 8080, loadOnly: false },
     });
   });
 
@@ -14,7 +14,7 @@ describe('what to serve and where', () => {
       parseServeCommand([], { AIM_FUNCTION: 'cache-manage', FUNC_HOST: '0.0.0.0', PORT: '8012' }),
     ).toEqual({
       ok: true,
-      command: { name: 'cache-manage', host: '0.0.0.0', port: 8012 },
+      command: { name: 'cache-manage', host: '0.0.0.0', port: 8012, loadOnly: false },
     });
   });
 
@@ -22,9 +22,16 @@ describe('what to serve and where', () => {
     const env = { AIM_FUNCTION: 'cache-manage', FUNC_HOST: '0.0.0.0', FUNC_PORT: '9000', PORT: '8012' };
     expect(parseServeCommand(['model-inspect', '--port', '0', '--host', '::1'], env)).toEqual({
       ok: true,
-      command: { name: 'model-inspect', host: '::1', port: 0 },
+      command: { name: 'model-inspect', host: '::1', port: 0, loadOnly: false },
     });
     expect(parseServeCommand(['model-inspect'], env)).toMatchObject({ command: { port: 9000 } });
+  });
+
+  it('--load-only loads the function without serving it', () => {
+    expect(parseServeCommand(['service-resolve', '--load-only'], {})).toMatchObject({
+      ok: true,
+      command: { name: 'service-resolve', loadOnly: true },
+    });
   });
 
   it('refuses what it cannot serve, naming the problem', () => {

@@ -278,6 +278,20 @@ describe('defineFunction with an object cache', () => {
     expect(reconciled()).toEqual([]);
   });
 
+  it('a resync reconciles an object its status does not account for before the ones it merely checks', async () => {
+    const { fake, kube, send, reconciled } = harness();
+    fake.seed(model('a'), model('b'), model('c'));
+    await send(ping());
+    await send(ping());
+    reconciled();
+    // Changed (so checked again) but in order, and one created since: the new one goes first.
+    for (const name of ['a', 'b', 'c'])
+      await kube.mergePatch({ ...MODEL_KEY, name }, { metadata: { labels: { touched: 'yes' } } });
+    await kube.create(model('new'));
+    await send(ping());
+    expect(reconciled()).toEqual(['new', 'a', 'b', 'c']);
+  });
+
   it('an object that is not settled (here Progressing) is looked at again on every tick', async () => {
     const { fake, send, reconciled, calls } = harness({
       ...definition,

@@ -227,6 +227,10 @@ export function defineFunction(
       rootLog.info({ port: metricsServer.port }, 'serving metrics');
     }
     if (deps.initialResync ?? true) {
+      // Every informer LISTs at once: the first reconcile reads several kinds one after another,
+      // and a cold service-resolve gave its first status ~50 ms later when each LIST waited for
+      // the read before it.
+      void runtime.cache?.warm();
       const log = withFields(rootLog, { eventId: 'init-resync' });
       resync
         .run(kube, log, () => stopping)

@@ -243,6 +243,18 @@ describe('defineFunction with an object cache', () => {
     await vi.waitFor(() => expect(reconciled()).toEqual(['dependent']));
   });
 
+  it('init starts every informer at once, not one LIST per first read', async () => {
+    const fake = new FakeKubeClient({ now: () => NOW });
+    const kube = new WatchingFakeKubeClient(fake);
+    const { fn } = testFunction(definition, kube, NOW, { cacheCatchUpMs: 50, initialResync: true });
+    stops.push(fn.shutdown);
+    await fn.init?.();
+    await vi.waitFor(() => {
+      const listed = fake.calls.filter((call) => call.method === 'list').map((call) => call.gvk);
+      expect(listed).toEqual(expect.arrayContaining(definition.informedKinds?.map((kind) => kind.gvk) ?? []));
+    });
+  });
+
   it('a resync after everything is in order makes no API call and no reconcile', async () => {
     const { fake, send, reconciled, calls } = harness();
     fake.seed(model('a'), model('b'), model('c'));

@@ -36,8 +36,8 @@ export interface DeliveryRecord {
 
 export interface LocalBrokerOptions {
   triggers: Trigger[];
-  /** Maps a Destination (a Knative Service ref) to a local URL; undefined when not running locally. */
-  resolve: (destination: Destination) => string | undefined;
+  /** A Destination's local URL (undefined: not running here); a promise holds the delivery till then. */
+  resolve: (destination: Destination) => string | undefined | Promise<string | undefined>;
   log?: (line: Record<string, unknown>) => void;
   /**
    * Concurrent deliveries per subscriber instance (its containerConcurrency); the rest wait in
@@ -153,7 +153,7 @@ export class LocalBroker {
     const run = async () => {
       const accepted = performance.now();
       if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
-      const url = this.options.resolve(trigger.spec.subscriber);
+      const url = await this.options.resolve(trigger.spec.subscriber);
       if (!url || this.stopped) return;
       const pool =
         this.pools.get(url) ??
@@ -244,7 +244,7 @@ export class LocalBroker {
     failedUrl: string,
     reason: string,
   ): Promise<void> {
-    const url = sink ? this.options.resolve(sink) : undefined;
+    const url = sink ? await this.options.resolve(sink) : undefined;
     if (!url) return;
     const code = /^HTTP (\d+)$/.exec(reason)?.[1];
     const message = HTTP.binary(

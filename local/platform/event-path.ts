@@ -9,24 +9,61 @@ import { startPingSources } from '../eventing/ping.ts';
 import { waitForEventFlow } from '../eventing/sentinel.ts';
 import type { RunningFunction } from './functions.ts';
 
+/** How long an event for a function scaled to zero waits for it to come back before it is dropped. */
+export const ACTIVATION_HOLD_MS = 60_000;
+
 /**
  * Where each function's events go: every running instance of it, in turn, as a Knative Service's
- * activator spreads requests over its pods. Empty while a function is scaled to zero.
+ * activator spreads requests over its pods. While a function is scaled to zero its events wait
+ * for it, as at Knative's activator, which holds a request while the revision scales up from
+ * zero (up to ACTIVATION_HOLD_MS); `lose` instead drops them, the case of deliveries that failed
+ * while it was down. A function that never ran here (not started by this platform) gets nothing.
  */
 export class FunctionRoutes {
   private readonly urls = new Map<string, string[]>();
   private readonly next = new Map<string, number>();
+  /** Functions scaled to zero whose events wait for them, and the deliveries waiting. */
+  private readonly held = new Map<string, (() => void)[]>();
 
-  set(name: string, instances: readonly RunningFunction[]): void {
-    if (instances.length === 0) this.urls.delete(name);
-    else
-      this.urls.set(
-        name,
-        instances.map((fn) => fn.url),
-      );
+  set(name: string, instances: readonly RunningFunction[], whileDown: 'hold' | 'lose' = 'hold'): void {
+    if (instances.length === 0) {
+      this.urls.delete(name);
+      if (whileDown === 'hold') this.held.set(name, this.held.get(name) ?? []);
+      else this.release(name);
+      return;
+    }
+    this.urls.set(
+      name,
+      instances.map((fn) => fn.url),
+    );
+    this.release(name);
   }
 
-  resolve(name: string): string | undefined {
+  resolve(name: string): string | undefined | Promise<string | undefined> {
+    const url = this.pick(name);
+    if (url !== undefined || !this.held.has(name)) return url;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(this.pick(name)), ACTIVATION_HOLD_MS);
+      timer.unref();
+      this.held.get(name)?.push(() => {
+        clearTimeout(timer);
+        resolve(this.pick(name));
+      });
+    });
+  }
+
+  /** Lets every held delivery go (to the function if it is back, else nowhere). */
+  releaseAll(): void {
+    for (const name of [...this.held.keys()]) this.release(name);
+  }
+
+  private release(name: string): void {
+    const waiting = this.held.get(name) ?? [];
+    this.held.delete(name);
+    for (const wake of waiting) wake();
+  }
+
+  private pick(name: string): string | undefined {
     const urls = this.urls.get(name);
     if (!urls) return undefined;
     const turn = this.next.get(name) ?? 0;

@@ -60,8 +60,12 @@ export interface LocalPlatform {
   stopEventSources(): Promise<void>;
   /** Starts the adapters again and waits until their events reach the broker. */
   startEventSources(): Promise<void>;
-  /** Stops one function as Knative does when it scales to zero: its events fail until it is back. */
-  scaleToZero(name: FunctionName): Promise<void>;
+  /**
+   * Stops one function as Knative does when it scales to zero. Its events wait for it to come
+   * back, as at Knative's activator (`scaleUp` is what brings it back here); `events: 'lost'`
+   * drops them instead, as when deliveries fail while it is down.
+   */
+  scaleToZero(name: FunctionName, options?: { events?: 'held' | 'lost' }): Promise<void>;
   /** Starts a stopped function again (a cold start: new processes, empty caches) and routes to it. */
   scaleUp(name: FunctionName): Promise<RunningFunction>;
   stop(): Promise<void>;
@@ -148,10 +152,11 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
     });
 
     const routes = new FunctionRoutes();
-    const route = (name: FunctionName) =>
+    const route = (name: FunctionName, whileDown: 'hold' | 'lose' = 'hold') =>
       routes.set(
         name,
         functions.filter((fn) => fn.name === name),
+        whileDown,
       );
     for (const fn of functions) route(fn.name);
     let eventPath: EventPath | undefined;
@@ -167,12 +172,14 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
       });
       const running = eventPath;
       stops.push(() => running.stop());
+      // Deliveries held for a function scaled to zero let go first (to nowhere).
+      stops.push(async () => routes.releaseAll());
     }
     log(`local platform up in ${Date.now() - started} ms`);
-    const scaleToZero = async (name: FunctionName) => {
+    const scaleToZero = async (name: FunctionName, scaleOptions: { events?: 'held' | 'lost' } = {}) => {
       const stopping = functions.filter((fn) => fn.name === name);
       for (const fn of stopping) functions.splice(functions.indexOf(fn), 1);
-      route(name);
+      route(name, scaleOptions.events === 'lost' ? 'lose' : 'hold');
       for (const fn of stopping) await fn.process.stop();
     };
     const scaleUp = async (name: FunctionName) => {

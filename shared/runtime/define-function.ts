@@ -226,11 +226,11 @@ export function defineFunction(
       metricsServer = await startMetricsServer({ port: metricsPort });
       rootLog.info({ port: metricsServer.port }, 'serving metrics');
     }
+    // Every informer LISTs at once: the first reconcile reads several kinds one after another,
+    // and a cold service-resolve gave its first status ~50 ms later when each LIST waited for the
+    // read before it. Events that arrive before a kind's LIST has answered read live meanwhile.
+    void runtime.cache?.warm();
     if (deps.initialResync ?? true) {
-      // Every informer LISTs at once: the first reconcile reads several kinds one after another,
-      // and a cold service-resolve gave its first status ~50 ms later when each LIST waited for
-      // the read before it.
-      void runtime.cache?.warm();
       const log = withFields(rootLog, { eventId: 'init-resync' });
       resync
         .run(kube, log, () => stopping)

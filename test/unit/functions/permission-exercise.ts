@@ -83,6 +83,8 @@ async function runScenarioOnce(
     operatorNamespace: OPERATOR_NAMESPACE,
     initialResync: false,
   });
+  // As the runtime does: init starts the informers (their LISTs and WATCHes are calls too).
+  await module.init?.();
   for (const step of scenario.steps) {
     if ('act' in step) {
       await step.act(kube);

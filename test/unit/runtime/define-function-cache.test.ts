@@ -139,6 +139,33 @@ describe('defineFunction with an object cache', () => {
     expect(calls()).toContain('get');
   });
 
+  it('answers an event that arrives while its kind is still being listed from live reads', async () => {
+    const fake = new FakeKubeClient({ now: () => NOW });
+    fake.seed(model('llama'));
+    let releaseLists: () => void = () => {};
+    const listsHeld = new Promise<void>((resolve) => {
+      releaseLists = resolve;
+    });
+    // A cold start at 1,000 services: the first LIST of a kind takes a while to answer.
+    class SlowLists extends WatchingFakeKubeClient {
+      override list: WatchingFakeKubeClient['list'] = (gvk, options) =>
+        listsHeld.then(() => WatchingFakeKubeClient.prototype.list.call(this, gvk, options)) as never;
+    }
+    const { fn, records } = testFunction(definition, new SlowLists(fake), NOW, { cacheCatchUpMs: 50 });
+    stops.push(async () => {
+      releaseLists();
+      await fn.shutdown?.();
+    });
+    await fn.init?.();
+    const answered = await Promise.race([
+      fn.handle({ cloudevent: refEvent('llama') }).then(() => 'answered'),
+      new Promise((resolve) => setTimeout(() => resolve('waiting for the LIST'), 1_000)),
+    ]);
+    expect(answered).toBe('answered');
+    expect(records().filter((record) => record.msg === 'reconciled' && record.level === 30)).toHaveLength(1);
+    expect(fake.callsOf('get').map((call) => call.key?.name)).toContain('llama');
+  });
+
   it('skips the echo of its own status write and a late duplicate, not a newer version', async () => {
     const { fake, kube, send, reconciled } = harness();
     fake.seed(model('llama'));

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { FunctionRoutes } from '../../../../local/platform/event-path.ts';
+import type { RunningFunction } from '../../../../local/platform/functions.ts';
+
+const instance = (url: string) => ({ url }) as RunningFunction;
+
+describe('FunctionRoutes', () => {
+  it('spreads deliveries over the running instances in turn', () => {
+    const routes = new FunctionRoutes();
+    routes.set('isvc-render', [instance('http://a'), instance('http://b')]);
+    expect([
+      routes.resolve('isvc-render'),
+      routes.resolve('isvc-render'),
+      routes.resolve('isvc-render'),
+    ]).toEqual(['http://a', 'http://b', 'http://a']);
+  });
+
+  it('holds a delivery for a function scaled to zero until it is back, as Knative’s activator does', async () => {
+    const routes = new FunctionRoutes();
+    routes.set('service-resolve', [instance('http://old')]);
+    routes.set('service-resolve', []);
+    const held = routes.resolve('service-resolve');
+    expect(held).toBeInstanceOf(Promise);
+    let delivered: string | undefined;
+    void (held as Promise<string | undefined>).then((url) => {
+      delivered = url;
+    });
+    await Promise.resolve();
+    expect(delivered).toBeUndefined();
+    routes.set('service-resolve', [instance('http://new')]);
+    expect(await held).toBe('http://new');
+  });
+
+  it('loses the deliveries of a function scaled to zero when told to, and of one that never ran here', async () => {
+    const routes = new FunctionRoutes();
+    routes.set('model-inspect', [instance('http://m')]);
+    routes.set('model-inspect', [], 'lose');
+    expect(routes.resolve('model-inspect')).toBeUndefined();
+    expect(routes.resolve('cache-manage')).toBeUndefined();
+  });
+
+  it('lets held deliveries go to nowhere when the platform stops', async () => {
+    const routes = new FunctionRoutes();
+    routes.set('template-discover', [instance('http://t')]);
+    routes.set('template-discover', []);
+    const held = routes.resolve('template-discover');
+    routes.releaseAll();
+    expect(await held).toBeUndefined();
+  });
+});

@@ -1,5 +1,5 @@
-/** The faas-js-runtime entry point: `handle`, `init` and `shutdown` built from the definition. */
+/** The faas-js-runtime entry point: `handle`, `init`, `shutdown` and the health probes, built from the definition. */
 import { defineFunction } from '../../shared/runtime/define-function.ts';
 import { definition } from './reconcilers.ts';
 
-export const { handle, init, shutdown } = defineFunction(definition);
+export const { handle, init, shutdown, liveness, readiness } = defineFunction(definition);

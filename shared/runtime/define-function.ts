@@ -56,6 +56,9 @@ export type {
   FunctionModule,
   InvocationContext,
 } from './function-types.ts';
+
+import { healthProbes } from './health-probes.ts';
+
 export { METRICS_PORT_ENV } from './metrics-port.ts';
 
 /** How long shutdown waits for an in-flight resync before giving up on it. */
@@ -258,7 +261,7 @@ export function defineFunction(
     metricsServer = undefined;
   };
 
-  return { handle, init, shutdown };
+  return { handle, init, shutdown, ...healthProbes(() => stopping) };
 }
 
 /** The event's object (Resource mode) when it looks like one, for selector checks. */

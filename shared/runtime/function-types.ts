@@ -4,6 +4,7 @@ import type { ApiServerEvent } from '../events/apiserver-event.ts';
 import type { GroupVersionKind, KubeClient } from '../kube/types.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { AnyKindReconciler, ReconcileRequest } from '../reconcile/pipeline.ts';
+import type { HealthProbes } from './health-probes.ts';
 
 /** What `mapEvent` may use to find the objects an event concerns. */
 export interface EventMappingContext {
@@ -59,7 +60,7 @@ export interface InvocationContext {
   body?: unknown;
 }
 
-export interface FunctionModule {
+export interface FunctionModule extends HealthProbes {
   handle(context: InvocationContext, event?: unknown): Promise<void>;
   init(): Promise<void>;
   shutdown(): Promise<void>;

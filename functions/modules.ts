@@ -1,6 +1,6 @@
 /**
  * The five function modules by name, each imported only when asked for. Static import paths, so
- * the same code runs from source (`.ts`) and compiled (`dist/**.js`, where tsc rewrites them).
+ * the same code runs from source (`.ts`) and bundled (the bundler follows them; one chunk each).
  */
 import type { Function as FaasFunction } from 'faas-js-runtime';
 

@@ -43,12 +43,19 @@ export class FunctionRoutes {
     const url = this.pick(name);
     if (url !== undefined || !this.held.has(name)) return url;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(this.pick(name)), ACTIVATION_HOLD_MS);
-      timer.unref();
-      this.held.get(name)?.push(() => {
+      const wake = () => {
         clearTimeout(timer);
         resolve(this.pick(name));
-      });
+      };
+      const timer = setTimeout(() => {
+        // Given up on: no longer among the deliveries waiting.
+        const waiting = this.held.get(name) ?? [];
+        const index = waiting.indexOf(wake);
+        if (index >= 0) waiting.splice(index, 1);
+        resolve(this.pick(name));
+      }, ACTIVATION_HOLD_MS);
+      timer.unref();
+      this.held.get(name)?.push(wake);
     });
   }
 

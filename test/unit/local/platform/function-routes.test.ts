@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { FunctionRoutes } from '../../../../local/platform/event-path.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { ACTIVATION_HOLD_MS, FunctionRoutes } from '../../../../local/platform/event-path.ts';
 import type { RunningFunction } from '../../../../local/platform/functions.ts';
 
 const instance = (url: string) => ({ url }) as RunningFunction;
@@ -37,6 +37,22 @@ describe('FunctionRoutes', () => {
     routes.set('model-inspect', [], 'lose');
     expect(routes.resolve('model-inspect')).toBeUndefined();
     expect(routes.resolve('cache-manage')).toBeUndefined();
+  });
+
+  it('gives a held delivery up after ACTIVATION_HOLD_MS, and forgets it', async () => {
+    vi.useFakeTimers();
+    try {
+      const routes = new FunctionRoutes();
+      routes.set('cache-manage', [instance('http://c')]);
+      routes.set('cache-manage', []);
+      const held = routes.resolve('cache-manage');
+      vi.advanceTimersByTime(ACTIVATION_HOLD_MS);
+      expect(await held).toBeUndefined();
+      const waiting = (routes as unknown as { held: Map<string, unknown[]> }).held.get('cache-manage');
+      expect(waiting).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lets held deliveries go to nowhere when the platform stops', async () => {

@@ -1,4 +1,4 @@
-/** The faas-js-runtime entry point: `handle`, `init`, `shutdown` and the health probes, built from the definition. */
+/** The faas-js-runtime entry point (handle, init, shutdown, health probes), built from the definition. */
 import { defineFunction } from '../../shared/runtime/define-function.ts';
 import { definition } from './reconcilers.ts';
 

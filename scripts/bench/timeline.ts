@@ -7,6 +7,7 @@
  * It answers "where did the run's time go" without a throw-away watcher script.
  */
 import { Informer } from '../../shared/cache/informer.ts';
+import { conditionIn } from '../../shared/inference/kube-conditions.ts';
 import type { KubeClient, KubeObject } from '../../shared/kube/types.ts';
 import { percentile } from './percentile.ts';
 import { BENCH_NAMESPACE } from './workload.ts';
@@ -14,11 +15,8 @@ import { BENCH_NAMESPACE } from './workload.ts';
 export const SERVICE_STEPS = ['firstStatus', 'cacheReady', 'isvcCreated', 'isvcReady', 'running'] as const;
 export type ServiceStep = (typeof SERVICE_STEPS)[number];
 
-type Conditions = { type?: string; status?: string }[];
-
 function conditionTrue(object: KubeObject, type: string): boolean {
-  const conditions = (object.status?.conditions ?? []) as Conditions;
-  return conditions.some((condition) => condition.type === type && condition.status === 'True');
+  return conditionIn(object.status, type)?.status === 'True';
 }
 
 /** The shared steps, each from the first object of its kind in the benchmark namespace. */

@@ -26,6 +26,7 @@ import {
 } from '../observability/metrics.ts';
 import { type MetricsServer, startMetricsServer } from '../observability/metrics-server.ts';
 import type { ReconcileRequest } from '../reconcile/pipeline.ts';
+import { delay } from './delay.ts';
 import {
   dedupe,
   errorText,
@@ -44,6 +45,7 @@ import type {
   FunctionModule,
   InvocationContext,
 } from './function-types.ts';
+import { healthProbes } from './health-probes.ts';
 import { FunctionHttpError, HTTP_STATUS } from './http-error.ts';
 import { metricsPortFromEnv } from './metrics-port.ts';
 import { Resync } from './resync.ts';
@@ -56,9 +58,6 @@ export type {
   FunctionModule,
   InvocationContext,
 } from './function-types.ts';
-
-import { healthProbes } from './health-probes.ts';
-
 export { METRICS_PORT_ENV } from './metrics-port.ts';
 
 /** How long shutdown waits for an in-flight resync before giving up on it. */
@@ -276,8 +275,4 @@ function objectOf(event: ApiServerEvent): KubeObject | undefined {
 function resourceVersionOf(event: ApiServerEvent): string | undefined {
   const resourceVersion: unknown = objectOf(event)?.metadata.resourceVersion;
   return typeof resourceVersion === 'string' ? resourceVersion : undefined;
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

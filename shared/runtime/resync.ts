@@ -18,6 +18,7 @@ import { type Logger, withFields } from '../observability/logger.ts';
 import { observeReconcile, observeReconcileRequest } from '../observability/metrics.ts';
 import { type AnyKindReconciler, reconcileAll } from '../reconcile/pipeline.ts';
 import type { ReconcileRequest } from '../reconcile/reconciler.ts';
+import { delay } from './delay.ts';
 import { logFailure, requestKey } from './event-answers.ts';
 import { type ClassifiedFailure, classifyFailure, failureAnswer } from './failure.ts';
 import type { Priority } from './fair-pending.ts';
@@ -28,15 +29,6 @@ export const FULL_SWEEP_EVERY = 10;
 
 /** How long the objects a sweep merely checks wait for the urgent ones to finish, at most. */
 export const URGENT_HEAD_START_MS = 1_000;
-
-async function headStart(runs: readonly Promise<void>[]): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const bound = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, URGENT_HEAD_START_MS);
-  });
-  await Promise.race([Promise.allSettled(runs), bound]);
-  clearTimeout(timer);
-}
 
 interface KindSweep {
   objectFailures: number;
@@ -118,7 +110,8 @@ export class Resync {
     const urgentRuns = urgent.map((request) => submit(request, 'event'));
     // What is merely checked waits for the urgent ones (up to a bound): sharing the workers and the
     // event loop with 100 settled services cost a cold function's new one ~70 ms.
-    if (urgentRuns.length > 0 && checks.length > 0) await headStart(urgentRuns);
+    if (urgentRuns.length > 0 && checks.length > 0)
+      await Promise.race([Promise.allSettled(urgentRuns), delay(URGENT_HEAD_START_MS)]);
     const runs = [...urgentRuns, ...checks.map((request) => submit(request, 'resync'))];
     const results = await Promise.allSettled(runs);
     const failed = results.filter((result) => result.status === 'rejected').length;

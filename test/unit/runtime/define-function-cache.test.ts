@@ -6,7 +6,7 @@ import { CloudEvent } from 'cloudevents';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AIM_API_VERSION } from '../../../shared/api/group.ts';
 import { INFORMED } from '../../../shared/cache/kinds.ts';
-import type { KubeObject } from '../../../shared/kube/types.ts';
+import type { GroupVersionKind, KubeObject, ListOptions } from '../../../shared/kube/types.ts';
 import { metricsRegistry } from '../../../shared/observability/metrics.ts';
 import { metadataInputs } from '../../../shared/reconcile/event-inputs.ts';
 import type { FunctionDefinition } from '../../../shared/runtime/define-function.ts';
@@ -148,8 +148,10 @@ describe('defineFunction with an object cache', () => {
     });
     // A cold start at 1,000 services: the first LIST of a kind takes a while to answer.
     class SlowLists extends WatchingFakeKubeClient {
-      override list: WatchingFakeKubeClient['list'] = (gvk, options) =>
-        listsHeld.then(() => WatchingFakeKubeClient.prototype.list.call(this, gvk, options)) as never;
+      override async list<T extends KubeObject = KubeObject>(gvk: GroupVersionKind, options?: ListOptions) {
+        await listsHeld;
+        return super.list<T>(gvk, options);
+      }
     }
     const { fn, records } = testFunction(definition, new SlowLists(fake), NOW, { cacheCatchUpMs: 50 });
     stops.push(async () => {

@@ -10,10 +10,11 @@ import { AIM_API_VERSION } from '../api/group.ts';
 import { CONDITION_TYPES } from '../constants/conditions.ts';
 import { CONTROLLER_NAMES, LABELS } from '../constants/labels.ts';
 import { MODEL_SOURCE_REASONS } from '../constants/model-source-conditions.ts';
-import type { KubeClient, KubeObject } from '../kube/types.ts';
+import type { KubeObject } from '../kube/types.ts';
 import { pullSecretEntries } from '../models/pull-credentials.ts';
 import { formatConditionTime } from '../reconcile/conditions.ts';
 import { captureFetch, type FetchResult } from '../reconcile/health.ts';
+import { type KubeReader, readerOf } from '../reconcile/read-cache.ts';
 import type { KindReconciler, ReconcileContext } from '../reconcile/reconciler.ts';
 import { matchCredentials } from '../registry/credentials.ts';
 import { type FilterOutcome, listFilters } from './list-filters.ts';
@@ -39,7 +40,13 @@ export interface SourceFetched {
   outcomes: FilterOutcome[];
 }
 
-async function existingModels(client: KubeClient, source: AIMClusterModelSource): Promise<KubeObject[]> {
+/**
+ * The models this source made, from the function's cache: its own creations are folded in at
+ * once, and a LIST per reconcile of every cluster model was most of model-inspect's reads in a
+ * burst. A model another instance created a moment ago may be missing: applying it again
+ * changes nothing, and the counts catch up on the next reconcile.
+ */
+async function existingModels(client: KubeReader, source: AIMClusterModelSource): Promise<KubeObject[]> {
   const selector = `${LABELS.modelSource}=${modelSourceLabelValue(source.metadata.name)}`;
   return (await client.list(CLUSTER_MODEL_GVK, { labelSelector: selector })).items;
 }
@@ -80,7 +87,7 @@ export function modelSourceReconciler(
     async fetch(ctx, source) {
       const now = ctx.now();
       const due = isSyncDue(source, now);
-      const existing = await captureFetch(() => existingModels(ctx.client, source));
+      const existing = await captureFetch(() => existingModels(readerOf(ctx), source));
       const key = SyncCache.key(source.metadata.uid, source.metadata.generation);
       const cached = due ? undefined : deps.cache.get(key, now);
       if (cached !== undefined) return { due, existing, outcomes: cached };

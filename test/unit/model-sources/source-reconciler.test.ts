@@ -262,4 +262,18 @@ describe('AIMClusterModelSource reconciler', () => {
       lastSyncTime: '2026-05-01T12:00:00Z',
     });
   });
+
+  it("reads the models it made from the function's cache, not a LIST per reconcile", async () => {
+    kube.seed(modelSource('aims', { registry: 'reg.example', filters: [{ image: 'amd/aim-qwen' }] }));
+    await reconcile('aims');
+    expect(models()).toHaveLength(2);
+    // A cache that already holds both: the second reconcile lists nothing live and creates nothing.
+    const cached = new FakeKubeClient({ now: () => NOW });
+    cached.seed(stored('aims')!, ...models());
+    kube.resetCalls();
+    await reconcile('aims', NOW, { reads: cached });
+    expect(kube.calls.filter((call) => call.method === 'list')).toEqual([]);
+    expect(cached.calls.filter((call) => call.method === 'list')).toHaveLength(1);
+    expect(stored('aims')!.status).toMatchObject({ discoveredModels: 2, availableModels: 2 });
+  });
 });

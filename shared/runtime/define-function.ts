@@ -49,6 +49,7 @@ import { healthProbes } from './health-probes.ts';
 import { FunctionHttpError, HTTP_STATUS } from './http-error.ts';
 import { metricsPortFromEnv } from './metrics-port.ts';
 import { Resync } from './resync.ts';
+import { eventPriority } from './resync-priority.ts';
 
 export type {
   EventMapper,
@@ -150,7 +151,15 @@ export function defineFunction(
     }
     // Per-request loggers derive from `log` (event id only) so fields are not bound twice.
     // The answer waits for the event's own object only; dependents run on the function's own time.
-    const own = Promise.allSettled(self.map((request) => runtime.submit({ request, log, live })));
+    const object = event.action === 'delete' ? undefined : objectOf(event);
+    const own = Promise.allSettled(
+      self.map((request) =>
+        runtime.submit(
+          { request, log, live },
+          eventPriority(object, runtime.reconcilerOf(request)?.ownedConditionTypes),
+        ),
+      ),
+    );
     for (const request of dependents) runtime.submitDependent({ request, log, live });
     const results = await own;
     for (const result of results) {

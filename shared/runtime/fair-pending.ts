@@ -1,19 +1,20 @@
 /**
  * The keys waiting for a worker, in the order the work queue hands them out:
  *
- * - by priority, always: an object's own events first, then dependents (objects another object's
- *   change concerns), then background work (resync sweeps, due timers) — an object's own event is
- *   what a delivery waits on, and in a burst a new object's first status never queues behind
- *   re-reconciles of objects that already have one;
+ * - by priority, always: objects whose status does not yet answer their spec (a new object, a
+ *   changed spec: what a user is waiting for), then the rest of objects' own events, then
+ *   dependents (objects another object's change concerns), then background work (resync sweeps,
+ *   due timers) — an object's own event is what a delivery waits on, and in a burst a new
+ *   object's first status never queues behind re-reconciles of objects that already have one;
  * - within a priority, round-robin between buckets (a function uses one bucket per kind and
  *   namespace): each bucket with waiting keys gives one key per round, so a flood of 1,000 keys
  *   in one bucket delays a key of another bucket by at most one key of every other bucket;
  * - within a bucket, first queued first (first created, first Running).
  */
-export type Priority = 'event' | 'dependent' | 'resync';
+export type Priority = 'unanswered' | 'event' | 'dependent' | 'resync';
 
 /** Highest first. */
-export const PRIORITIES: readonly Priority[] = ['event', 'dependent', 'resync'];
+export const PRIORITIES: readonly Priority[] = ['unanswered', 'event', 'dependent', 'resync'];
 
 /** Whether `a` is served before `b`. */
 export function outranks(a: Priority, b: Priority): boolean {
@@ -62,12 +63,18 @@ class Fifo {
 export class FairPending {
   /** Per priority: bucket name → its waiting keys. A bucket is here only while it has keys. */
   readonly #buckets: Record<Priority, Map<string, Fifo>> = {
+    unanswered: new Map(),
     event: new Map(),
     dependent: new Map(),
     resync: new Map(),
   };
   /** Per priority: the buckets with waiting keys, in turn order (the next to serve first). */
-  readonly #turns: Record<Priority, Fifo> = { event: new Fifo(), dependent: new Fifo(), resync: new Fifo() };
+  readonly #turns: Record<Priority, Fifo> = {
+    unanswered: new Fifo(),
+    event: new Fifo(),
+    dependent: new Fifo(),
+    resync: new Fifo(),
+  };
   #size = 0;
 
   get size(): number {

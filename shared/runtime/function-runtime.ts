@@ -149,7 +149,7 @@ export class FunctionRuntime {
 
   /** Whether `object` holds the `eventInputs` of the last finished reconcile, none being queued or running. */
   inputsUnchanged(request: ReconcileRequest, object: KubeObject): boolean {
-    const inputs = eventInputsOf(this.#reconcilerOf(request), object);
+    const inputs = eventInputsOf(this.reconcilerOf(request), object);
     const key = requestKey(request);
     return inputs !== undefined && !this.queue.has(key) && this.#memory.sameInputs(key, inputs);
   }
@@ -229,7 +229,7 @@ export class FunctionRuntime {
       namespace: request.namespace,
       name: request.name,
     });
-    const reconciler = this.#reconcilerOf(request);
+    const reconciler = this.reconcilerOf(request);
     if (reconciler === undefined)
       throw new Error(`${this.name} has no reconciler for ${request.apiVersion} ${request.kind}`);
     const kube = await this.kube();
@@ -284,7 +284,8 @@ export class FunctionRuntime {
     }
   }
 
-  #reconcilerOf(request: ReconcileRequest): AnyKindReconciler | undefined {
+  /** The reconciler of `request`'s kind, if this function owns it. */
+  reconcilerOf(request: ReconcileRequest): AnyKindReconciler | undefined {
     return this.definition.reconcilers.find(
       (candidate) => candidate.gvk.kind === request.kind && candidate.gvk.apiVersion === request.apiVersion,
     );

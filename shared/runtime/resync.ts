@@ -102,12 +102,12 @@ export class Resync {
       }
       observeReconcileRequest(runtime.name, request.kind, 'resync');
       const priority = resyncPriority(object, reconciler.ownedConditionTypes);
-      (priority === 'event' ? urgent : checks).push(request);
+      (priority === 'unanswered' ? urgent : checks).push(request);
     }
     runtime.pruneClean(keys, `${kindId(reconciler.gvk)}|`);
     const submit = (request: ReconcileRequest, priority: Priority) =>
       runtime.submit({ request, log, live: false }, priority);
-    const urgentRuns = urgent.map((request) => submit(request, 'event'));
+    const urgentRuns = urgent.map((request) => submit(request, 'unanswered'));
     // What is merely checked waits for the urgent ones (up to a bound): sharing the workers and the
     // event loop with 100 settled services cost a cold function's new one ~70 ms.
     if (urgentRuns.length > 0 && checks.length > 0)

@@ -78,10 +78,10 @@ afterEach(async () => {
   metricsRegistry.resetMetrics();
 });
 
-function harness(under: FunctionDefinition = definition) {
+function harness(under: FunctionDefinition = definition, deps: { concurrency?: number } = {}) {
   const fake = new FakeKubeClient({ now: () => NOW });
   const kube = new WatchingFakeKubeClient(fake);
-  const { fn, lines, records, send } = testFunction(under, kube, NOW, { cacheCatchUpMs: 50 });
+  const { fn, lines, records, send } = testFunction(under, kube, NOW, { cacheCatchUpMs: 50, ...deps });
   stops.push(fn.shutdown);
   /** Names of the objects reconciled since the last call (the runtime's line; the pipeline's is debug). */
   const reconciled = () => {
@@ -270,6 +270,35 @@ describe('defineFunction with an object cache', () => {
     expect(reconciled()).toEqual(['source']);
     release();
     await vi.waitFor(() => expect(reconciled()).toEqual(['dependent']));
+  });
+
+  it("runs an object whose status does not answer its spec before other objects' events", async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let blocking = false;
+    const slow = settled.map((reconciler) => ({
+      ...reconciler,
+      fetch: async (...args: Parameters<typeof reconciler.fetch>) => {
+        if ((args[2].object.metadata.name as string) === 'blocker') {
+          blocking = true;
+          await held;
+        }
+        return reconciler.fetch(...args);
+      },
+    })) as FunctionDefinition['reconcilers'];
+    const { fake, send, reconciled } = harness({ ...definition, reconcilers: slow }, { concurrency: 1 });
+    const answered = { ...model('answered'), status: { status: 'Ready', observedGeneration: 1 } };
+    fake.seed(model('blocker'), answered, model('new'));
+    const stored = (name: string) => fake.get({ ...MODEL_KEY, name });
+    const first = send(refEvent('blocker'));
+    await vi.waitFor(() => expect(blocking).toBe(true));
+    // Queued while the only worker is busy: the settled object's event first, the new one after.
+    const others = [send(resourceEvent(await stored('answered'))), send(resourceEvent(await stored('new')))];
+    release();
+    await Promise.all([first, ...others]);
+    expect(reconciled()).toEqual(['blocker', 'new', 'answered']);
   });
 
   it('init starts every informer at once, not one LIST per first read', async () => {

@@ -10,10 +10,10 @@ const object = (generation: number | undefined, status?: Record<string, unknown>
 });
 
 describe('resyncPriority', () => {
-  it('queues an object no reconcile has accounted for as an event would be', () => {
-    expect(resyncPriority(object(1))).toBe('event');
-    expect(resyncPriority(object(1, {}))).toBe('event');
-    expect(resyncPriority(object(3, { status: 'Running', observedGeneration: 2 }))).toBe('event');
+  it('queues an object no reconcile has accounted for ahead of everything else', () => {
+    expect(resyncPriority(object(1))).toBe('unanswered');
+    expect(resyncPriority(object(1, {}))).toBe('unanswered');
+    expect(resyncPriority(object(3, { status: 'Running', observedGeneration: 2 }))).toBe('unanswered');
   });
 
   it('leaves an object whose status is current to the background', () => {
@@ -30,10 +30,10 @@ describe('resyncPriority', () => {
     });
     // isvc-render's summary is current, service-resolve never wrote: new to service-resolve.
     const summarized = { status: 'Pending', observedGeneration: 2, conditions: [condition('Ready', 2)] };
-    expect(resyncPriority(object(2, summarized), owned)).toBe('event');
+    expect(resyncPriority(object(2, summarized), owned)).toBe('unanswered');
     // Its own condition about an older generation.
     const behind = { ...summarized, conditions: [condition('Ready', 2), condition('ModelReady', 1)] };
-    expect(resyncPriority(object(2, behind), owned)).toBe('event');
+    expect(resyncPriority(object(2, behind), owned)).toBe('unanswered');
     const current = {
       ...summarized,
       conditions: [condition('ModelReady', 2), condition('TemplateReady', 2)],

@@ -10,6 +10,11 @@
  * are the recorder's, so a late write changes nothing a reader sees). In a burst the API server's
  * CPU goes to statuses first. A backlog is written with more in flight, so it drains rather than
  * overflows.
+ *
+ * A recurring Event (spec §5.7: an error-level condition is evented on every reconcile) that is
+ * still waiting when it recurs is not queued again: the waiting one counts it (`count`,
+ * `lastTimestamp`), as client-go's correlator folds repeats into one Event: an invalid object
+ * reconciled three times in a burst while its Events wait is one write, not three.
  */
 import type { KubeClient, KubeObject } from './types.ts';
 
@@ -41,6 +46,8 @@ export class EventSender {
   readonly #options: EventSenderOptions;
   /** Each Event with where its write failure goes (the recorder's, which knows the object's log). */
   readonly #pending: Array<{ event: KubeObject; at: number; onError?: (err: unknown) => void }> = [];
+  /** The waiting Events by recurrence key: a repeat counts on the waiting one. */
+  readonly #waiting = new Map<string, KubeObject>();
   #active = 0;
   #idle: (() => void)[] = [];
   #recheck: NodeJS.Timeout | undefined;
@@ -57,12 +64,19 @@ export class EventSender {
   }
 
   send(event: KubeObject, onError?: (err: unknown) => void): void {
+    const key = recurrenceKey(event);
+    const waiting = this.#waiting.get(key);
+    if (waiting !== undefined) {
+      countRecurrence(waiting, event);
+      return;
+    }
     if (this.#pending.length >= this.#maxPending) {
       this.#options.onDrop?.(event);
       return;
     }
     const at = performance.now();
     this.#pending.push(onError === undefined ? { event, at } : { event, at, onError });
+    this.#waiting.set(key, event);
     this.#pump();
   }
 
@@ -105,6 +119,7 @@ export class EventSender {
     while (this.#active < this.#inFlightLimit() && !this.#holding()) {
       const next = this.#pending.shift();
       if (next === undefined) break;
+      this.#waiting.delete(recurrenceKey(next.event));
       this.#active += 1;
       this.#client
         .create(next.event)
@@ -120,4 +135,37 @@ export class EventSender {
       for (const resolve of waiting) resolve();
     }
   }
+}
+
+interface EventFields {
+  involvedObject?: { uid?: string; kind?: string; name?: string };
+  type?: string;
+  reason?: string;
+  message?: string;
+  reportingComponent?: string;
+  count?: number;
+  lastTimestamp?: string;
+}
+
+/** What makes two Events the same recurring one: everything but their name and timestamps. */
+function recurrenceKey(event: KubeObject): string {
+  const fields = event as KubeObject & EventFields;
+  const about = fields.involvedObject ?? {};
+  return JSON.stringify([
+    event.metadata.namespace,
+    about.uid,
+    about.kind,
+    about.name,
+    fields.type,
+    fields.reason,
+    fields.message,
+    fields.reportingComponent,
+  ]);
+}
+
+function countRecurrence(waiting: KubeObject, again: KubeObject): void {
+  const target = waiting as KubeObject & EventFields;
+  const repeat = again as KubeObject & EventFields;
+  target.count = (target.count ?? 1) + (repeat.count ?? 1);
+  if (repeat.lastTimestamp !== undefined) target.lastTimestamp = repeat.lastTimestamp;
 }

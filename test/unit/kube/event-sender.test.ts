@@ -2,13 +2,24 @@ import { describe, expect, it, vi } from 'vitest';
 import { EventSender } from '../../../shared/kube/event-sender.ts';
 import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
 
-function event(name: string): KubeObject {
-  return { apiVersion: 'v1', kind: 'Event', metadata: { name, namespace: 'ns' } };
+function event(name: string, message = name): KubeObject {
+  return {
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: { name, namespace: 'ns' },
+    involvedObject: { kind: 'AIMModel', name: 'm', uid: 'u1' },
+    type: 'Warning',
+    reason: 'InvalidImageReference',
+    message,
+    count: 1,
+    lastTimestamp: `t-${name}`,
+  } as KubeObject;
 }
 
 /** A client whose creates wait until the test releases them. */
 function slowClient() {
   const created: string[] = [];
+  const objects: KubeObject[] = [];
   const waiting: { name: string; release: (fail?: Error) => void }[] = [];
   let active = 0;
   let maxActive = 0;
@@ -24,13 +35,14 @@ function slowClient() {
             if (fail) reject(fail);
             else {
               created.push(object.metadata.name);
+              objects.push(object);
               resolve(object);
             }
           },
         });
       }),
   } as unknown as KubeClient;
-  return { client, created, waiting, maxActive: () => maxActive };
+  return { client, created, objects, waiting, maxActive: () => maxActive };
 }
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
@@ -98,6 +110,29 @@ describe('EventSender', () => {
       await tick();
     }
     expect(slow.created).toHaveLength(500);
+  });
+
+  it('counts a repeat of a waiting Event on it instead of queueing it again; a repeat of a written one is new', async () => {
+    const slow = slowClient();
+    const sender = new EventSender(slow.client, { concurrency: 1 });
+    sender.send(event('first', 'image unreachable'));
+    sender.send(event('other', 'spec.image "x y" is not a valid image reference'));
+    // 'first' is being written, 'other' waits: its repeats count on it, while a repeat of
+    // 'first' is a new Event (the one being written is no longer waiting).
+    sender.send(event('other-2', 'spec.image "x y" is not a valid image reference'));
+    sender.send(event('other-3', 'spec.image "x y" is not a valid image reference'));
+    sender.send(event('first-2', 'image unreachable'));
+    expect(sender.pending).toBe(2);
+    while (slow.waiting.length > 0) {
+      slow.waiting.shift()!.release();
+      await tick();
+    }
+    await sender.idle();
+    expect(slow.created).toEqual(['first', 'other', 'first-2']);
+    const other = slow.objects[1] as KubeObject & { count?: number; lastTimestamp?: string };
+    expect(other.count).toBe(3);
+    expect(other.lastTimestamp).toBe('t-other-3');
+    expect((slow.objects[2] as KubeObject & { count?: number }).count).toBe(1);
   });
 
   it('drops what arrives beyond maxPending and reports failed writes, never throwing', async () => {

@@ -1,38 +1,15 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { CloudEvent, HTTP } from 'cloudevents';
+import type { DeadLetter, DeliveryRecord } from './broker-records.ts';
 import { FALLBACK_CONTAINER_CONCURRENCY } from './container-concurrency.ts';
 import { backoffMs, retryable, Semaphore } from './delivery-policy.ts';
 import { parseIsoDurationMs } from './durations.ts';
 import type { EventFaultInjector } from './event-faults.ts';
 import { type EventAttributes, triggerMatches } from './filters.ts';
+import { SubscriberConnections } from './http-post.ts';
 import type { Destination, Trigger } from './manifests.ts';
 
-export interface DeadLetter {
-  trigger: string;
-  eventId: string;
-  type: string;
-  subject?: string;
-  attempts: number;
-  reason: string;
-}
-
-/** The final outcome of one event's delivery to one Trigger's subscriber. */
-export interface DeliveryRecord {
-  trigger: string;
-  /** The instance the event went to (the last attempt's). */
-  subscriber: string;
-  eventId: string;
-  type: string;
-  kind?: string;
-  name?: string;
-  attempts: number;
-  outcome: 'delivered' | 'dead-letter';
-  status?: number;
-  /** From the ingress accepting the event to its first attempt (waiting for a delivery slot). */
-  waitedMs: number;
-  /** From the first attempt to the outcome (the subscriber's answers and any retries). */
-  deliveryMs: number;
-}
+export type { DeadLetter, DeliveryRecord } from './broker-records.ts';
 
 export interface LocalBrokerOptions {
   triggers: Trigger[];
@@ -87,6 +64,12 @@ export class LocalBroker {
   private server: Server | undefined;
   private readonly pools = new Map<string, Semaphore>();
   private readonly pending = new Set<Promise<void>>();
+  private readonly connections = new SubscriberConnections();
+  /** Each event's binary HTTP form, made once for all the Triggers it goes to. */
+  private readonly messages = new WeakMap<
+    CloudEvent<unknown>,
+    { headers: Record<string, string>; body: string }
+  >();
   private readonly log: (line: Record<string, unknown>) => void;
   private stopped = false;
   delivered = 0;
@@ -180,18 +163,12 @@ export class LocalBroker {
     const spec = trigger.spec.delivery;
     const attempts = (spec?.retry ?? 0) + 1;
     const timeoutMs = spec?.timeout ? parseIsoDurationMs(spec.timeout) : 60_000;
-    const message = HTTP.binary(event);
+    const message = this.messageOf(event);
     let reason = '';
     for (let attempt = 1; attempt <= attempts && !this.stopped; attempt++) {
       try {
-        const res = await fetch(url, {
-          method: 'POST',
-          headers: message.headers as Record<string, string>,
-          body: message.body as string,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        await res.arrayBuffer();
-        if (res.ok) {
+        const status = await this.connections.post(url, message.headers, message.body, timeoutMs);
+        if (status >= 200 && status < 300) {
           this.delivered++;
           this.remember({
             trigger,
@@ -199,13 +176,13 @@ export class LocalBroker {
             event,
             attempts: attempt,
             outcome: 'delivered',
-            status: res.status,
+            status,
             ...timing(),
           });
           return;
         }
-        reason = `HTTP ${res.status}`;
-        if (!retryable(res.status)) break;
+        reason = `HTTP ${status}`;
+        if (!retryable(status)) break;
       } catch (err) {
         reason = `transport error: ${(err as Error).message}`;
       }
@@ -236,6 +213,16 @@ export class LocalBroker {
     this.remember({ trigger, url, event, attempts, outcome: 'dead-letter', ...timing() });
     this.log({ level: 'error', msg: 'dead letter: delivery retries exhausted', ...dead });
     await this.sendToDeadLetterSink(spec?.deadLetterSink, event, url, reason);
+  }
+
+  private messageOf(event: CloudEvent<unknown>): { headers: Record<string, string>; body: string } {
+    let message = this.messages.get(event);
+    if (message === undefined) {
+      const binary = HTTP.binary(event);
+      message = { headers: binary.headers as Record<string, string>, body: binary.body as string };
+      this.messages.set(event, message);
+    }
+    return message;
   }
 
   private async sendToDeadLetterSink(
@@ -295,6 +282,7 @@ export class LocalBroker {
 
   async close(): Promise<void> {
     this.stopped = true;
+    this.connections.close();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 }

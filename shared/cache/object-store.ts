@@ -2,8 +2,15 @@
  * One kind's objects in memory, by namespace and name. Stored copies are slimmed (other managers'
  * managedFields and the last-applied annotation dropped) and frozen (frozen.ts): readers share them.
  */
-import { matchesFieldSelector, matchesLabelRequirements, parseLabelSelector } from '../kube/selectors.ts';
+import {
+  type LabelRequirement,
+  matchesFieldSelector,
+  matchesLabelRequirements,
+  parseFieldSelector,
+  parseLabelSelector,
+} from '../kube/selectors.ts';
 import type { KubeObject, ListOptions } from '../kube/types.ts';
+import { EqualityIndexes, type IndexKey } from './equality-index.ts';
 import { deepFreeze } from './frozen.ts';
 import { isNewer } from './resource-version.ts';
 
@@ -41,6 +48,9 @@ export class ObjectStore {
   /** The resourceVersion of the last full LIST: an object it did not hold, older than that, is gone. */
   #listedAt: string | undefined;
   #size = 0;
+  readonly #indexes = new EqualityIndexes();
+  /** Per namespace, its names in order; dropped when a name comes or goes, not on updates. */
+  readonly #sortedNames = new Map<string, string[]>();
 
   get size(): number {
     return this.#size;
@@ -73,8 +83,13 @@ export class ObjectStore {
       !isNewer(object.metadata.resourceVersion, this.#listedAt)
     )
       return;
-    if (held === undefined) this.#size += 1;
-    names.set(object.metadata.name, deepFreeze(object));
+    if (held === undefined) {
+      this.#size += 1;
+      this.#sortedNames.delete(namespace);
+    }
+    const stored = deepFreeze(object);
+    names.set(object.metadata.name, stored);
+    this.#indexes.update(key, held, stored);
   }
 
   /** Forgets the object; `resourceVersion` (the deletion's) keeps older copies from coming back. */
@@ -87,8 +102,11 @@ export class ObjectStore {
       }
     }
     const names = this.#byNamespace.get(namespace ?? '');
-    if (names?.delete(name)) {
+    const held = names?.get(name);
+    if (held !== undefined && names?.delete(name)) {
       this.#size -= 1;
+      this.#sortedNames.delete(namespace ?? '');
+      this.#indexes.update(`${namespace ?? ''}/${name}`, held, undefined);
       if (names.size === 0) this.#byNamespace.delete(namespace ?? '');
     }
   }
@@ -96,6 +114,8 @@ export class ObjectStore {
   replaceAll(objects: readonly KubeObject[], resourceVersion?: string): void {
     this.#byNamespace.clear();
     this.#tombstones.clear();
+    this.#indexes.clear();
+    this.#sortedNames.clear();
     this.#size = 0;
     this.#listedAt = undefined;
     for (const object of objects) this.put(object);
@@ -105,18 +125,65 @@ export class ObjectStore {
   /** Objects matching a LIST's options, sorted by namespace and name as the API server lists them. */
   select(options: ListOptions): KubeObject[] {
     const requirements = options.labelSelector ? parseLabelSelector(options.labelSelector) : [];
+    const candidates = this.#indexedCandidates(requirements, options.fieldSelector);
     const namespaces = options.namespace ? [options.namespace] : [...this.#byNamespace.keys()].sort();
     const result: KubeObject[] = [];
     for (const namespace of namespaces) {
       const names = this.#byNamespace.get(namespace);
       if (names === undefined) continue;
-      for (const name of [...names.keys()].sort()) {
-        const object = names.get(name)!;
+      const ordered = candidates === undefined ? this.#sorted(namespace, names) : candidates.get(namespace);
+      for (const name of ordered ?? []) {
+        const object = names.get(name);
+        if (object === undefined) continue;
         if (!matchesLabelRequirements(requirements, object.metadata.labels)) continue;
         if (options.fieldSelector && !matchesFieldSelector(options.fieldSelector, object)) continue;
         result.push(object);
       }
     }
     return result;
+  }
+
+  #sorted(namespace: string, names: Map<string, KubeObject>): string[] {
+    let sorted = this.#sortedNames.get(namespace);
+    if (sorted === undefined) {
+      sorted = [...names.keys()].sort();
+      this.#sortedNames.set(namespace, sorted);
+    }
+    return sorted;
+  }
+
+  /**
+   * When the selectors require one label or field to equal a value: the objects that do, by
+   * namespace, names in order (the other requirements are checked on these alone); else undefined.
+   */
+  #indexedCandidates(
+    labels: readonly LabelRequirement[],
+    fieldSelector: string | undefined,
+  ): Map<string, string[]> | undefined {
+    const label = labels.find((requirement) => requirement.operator === 'Equals');
+    const field = fieldSelector
+      ? parseFieldSelector(fieldSelector).find((requirement) => requirement.operator === 'Equals')
+      : undefined;
+    let key: IndexKey;
+    let value: string;
+    if (label !== undefined && label.operator === 'Equals')
+      [key, value] = [`label:${label.key}`, label.value];
+    else if (field !== undefined) [key, value] = [`field:${field.field}`, field.value];
+    else return undefined;
+    const byNamespace = new Map<string, string[]>();
+    for (const id of this.#indexes.lookup(key, value, () => this.#entries())) {
+      const slash = id.indexOf('/');
+      const namespace = id.slice(0, slash);
+      const names = byNamespace.get(namespace) ?? [];
+      names.push(id.slice(slash + 1));
+      byNamespace.set(namespace, names);
+    }
+    for (const names of byNamespace.values()) names.sort();
+    return byNamespace;
+  }
+
+  *#entries(): Iterable<[string, KubeObject]> {
+    for (const [namespace, names] of this.#byNamespace)
+      for (const [name, object] of names) yield [`${namespace}/${name}`, object];
   }
 }

@@ -110,7 +110,7 @@ export function parseFieldSelector(selector: string): FieldRequirement[] {
   });
 }
 
-function fieldValue(object: unknown, path: string): string {
+export function fieldValue(object: unknown, path: string): string {
   let current: unknown = object;
   for (const segment of path.split('.')) {
     if (typeof current !== 'object' || current === null) return '';

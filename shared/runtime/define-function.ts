@@ -48,8 +48,8 @@ import type {
 import { healthProbes } from './health-probes.ts';
 import { FunctionHttpError, HTTP_STATUS } from './http-error.ts';
 import { metricsPortFromEnv } from './metrics-port.ts';
+import { eventPriority } from './priority-by-status.ts';
 import { Resync } from './resync.ts';
-import { eventPriority } from './resync-priority.ts';
 
 export type {
   EventMapper,

@@ -23,7 +23,7 @@ import { logFailure, requestKey } from './event-answers.ts';
 import { type ClassifiedFailure, classifyFailure, failureAnswer } from './failure.ts';
 import type { Priority } from './fair-pending.ts';
 import type { FunctionRuntime } from './function-runtime.ts';
-import { resyncPriority } from './resync-priority.ts';
+import { resyncPriority } from './priority-by-status.ts';
 
 export const FULL_SWEEP_EVERY = 10;
 

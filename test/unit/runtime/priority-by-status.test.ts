@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../../shared/kube/types.ts';
-import { resyncPriority } from '../../../shared/runtime/resync-priority.ts';
+import { eventPriority, resyncPriority } from '../../../shared/runtime/priority-by-status.ts';
 
 const object = (generation: number | undefined, status?: Record<string, unknown>): KubeObject => ({
   apiVersion: 'aim.eai.amd.com/v1alpha1',
@@ -41,5 +41,13 @@ describe('resyncPriority', () => {
     expect(resyncPriority(object(2, current), owned)).toBe('resync');
     // A writer that owns no condition (cache-manage on services) goes by the summary alone.
     expect(resyncPriority(object(2, summarized), [])).toBe('resync');
+  });
+
+  it("queues an object's own event first while its status is behind, else as any event", () => {
+    expect(eventPriority(object(1))).toBe('unanswered');
+    expect(eventPriority(object(3, { status: 'Running', observedGeneration: 2 }))).toBe('unanswered');
+    expect(eventPriority(object(3, { status: 'Running', observedGeneration: 3 }))).toBe('event');
+    // A reference-mode event (no object) or a deletion carries nothing to judge by.
+    expect(eventPriority(undefined)).toBe('event');
   });
 });

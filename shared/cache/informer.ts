@@ -101,8 +101,9 @@ export class Informer {
   /** A write's answer, folded in before its watch event arrives (ignored if older than what is held). */
   stored(object: KubeObject): void {
     if (!this.#synced || !this.holds(object)) return;
-    // The writer keeps its answer: the store freezes a copy of its own.
-    this.#store.put(slim(structuredClone(object), this.#options.fieldManager));
+    // The writer keeps its answer: the store freezes a copy of its own, made after slimming
+    // (other managers' managedFields are much of a status write's answer, and never kept).
+    this.#store.put(structuredClone(slim(object, this.#options.fieldManager)));
   }
 
   /** Whether `object` is one this informer's selectors keep. */

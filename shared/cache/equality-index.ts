@@ -13,7 +13,7 @@ import type { KubeObject } from '../kube/types.ts';
 export type IndexKey = `label:${string}` | `field:${string}`;
 
 /** The object's value under `key`; undefined when it has no such label (it cannot equal any value). */
-function valueOf(object: KubeObject, key: IndexKey): string | undefined {
+function indexedValue(object: KubeObject, key: IndexKey): string | undefined {
   if (key.startsWith('label:')) {
     const labels = object.metadata.labels;
     const label = key.slice('label:'.length);
@@ -33,7 +33,7 @@ export class EqualityIndexes {
     if (index === undefined) {
       index = new Map();
       this.#indexes.set(key, index);
-      for (const [id, object] of all()) add(index, valueOf(object, key), id);
+      for (const [id, object] of all()) add(index, indexedValue(object, key), id);
     }
     return index.get(value) ?? EMPTY;
   }
@@ -41,8 +41,8 @@ export class EqualityIndexes {
   /** `id` now holds `next` (undefined: gone) where it held `previous`. */
   update(id: string, previous: KubeObject | undefined, next: KubeObject | undefined): void {
     for (const [key, index] of this.#indexes) {
-      const before = previous === undefined ? undefined : valueOf(previous, key);
-      const after = next === undefined ? undefined : valueOf(next, key);
+      const before = previous === undefined ? undefined : indexedValue(previous, key);
+      const after = next === undefined ? undefined : indexedValue(next, key);
       if (before === after && previous !== undefined && next !== undefined) continue;
       if (before !== undefined) remove(index, before, id);
       if (after !== undefined) add(index, after, id);

@@ -1,0 +1,111 @@
+/**
+ * The bundle's edit of faas-js-runtime's event handler (scripts/build/runtime-parse-once.ts): run
+ * the edited module against a stand-in fastify with the runtime's own cloudevents copy, and check
+ * a CloudEvent is parsed once and reaches the function as before, and what is not one stays not one.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it, vi } from 'vitest';
+import { parseOnce } from '../../../scripts/build/runtime-parse-once.ts';
+
+const requireHere = createRequire(import.meta.url);
+const handlerFile = requireHere.resolve('faas-js-runtime/lib/event-handler.js');
+const requireRuntime = createRequire(handlerFile);
+const { HTTP } = requireRuntime('cloudevents') as typeof import('cloudevents');
+
+type Request = { headers: Record<string, string>; body: unknown; fcontext: { cloudevent?: unknown } };
+type Hook = (request: Request, reply: { code: (n: number) => void }, done: (err?: unknown) => void) => void;
+
+/** Loads `code` as the runtime would and returns what it registers on fastify. */
+function register(code: string): { isCloudEvent: (this: Request) => boolean; preHandler: Hook } {
+  const module = { exports: {} as unknown };
+  new Function('require', 'module', 'exports', code)(requireRuntime, module, module.exports);
+  let isCloudEvent: ((this: Request) => boolean) | undefined;
+  let preHandler: Hook | undefined;
+  (module.exports as (fastify: unknown) => void)({
+    addContentTypeParser: () => {},
+    decorateRequest: (_name: string, fn: (this: Request) => boolean) => {
+      isCloudEvent = fn;
+    },
+    addHook: (_name: string, fn: Hook) => {
+      preHandler = fn;
+    },
+  });
+  return { isCloudEvent: isCloudEvent!, preHandler: preHandler! };
+}
+
+function run(code: string, request: Request): { errors: unknown[]; parses: number } {
+  const { isCloudEvent, preHandler } = register(code);
+  const toEvent = vi.spyOn(HTTP, 'toEvent');
+  const isEvent = vi.spyOn(HTTP, 'isEvent');
+  const errors: unknown[] = [];
+  const withDecorator = Object.assign(request, { isCloudEvent });
+  preHandler(withDecorator, { code: () => {} }, (err) => {
+    if (err !== undefined) errors.push(err);
+  });
+  const parses = toEvent.mock.calls.length + isEvent.mock.calls.length;
+  toEvent.mockRestore();
+  isEvent.mockRestore();
+  return { errors, parses };
+}
+
+const ceHeaders = {
+  'content-type': 'application/json',
+  'ce-specversion': '1.0',
+  'ce-id': 'evt-1',
+  'ce-type': 'dev.knative.apiserver.resource.update',
+  'ce-source': 'https://10.96.0.1:443',
+  'ce-time': '2026-11-26T10:00:00Z',
+};
+
+describe("the bundle's parse-once edit of faas-js-runtime's event handler", () => {
+  const original = readFileSync(handlerFile, 'utf8');
+  const edited = parseOnce(original);
+
+  it('hands the function the same CloudEvent, parsed once instead of twice', () => {
+    const body = { kind: 'AIMService', metadata: { name: 'chat' } };
+    const before: Request = { headers: { ...ceHeaders }, body, fcontext: {} };
+    const after: Request = { headers: { ...ceHeaders }, body, fcontext: {} };
+    expect(run(original, before).parses).toBe(2);
+    expect(run(edited, after).parses).toBe(1);
+    expect(JSON.parse(JSON.stringify(after.fcontext.cloudevent))).toEqual(
+      JSON.parse(JSON.stringify(before.fcontext.cloudevent)),
+    );
+    expect((after.fcontext.cloudevent as { data: unknown }).data).toEqual(body);
+  });
+
+  it('answers what is not a CloudEvent, or not a valid one, as before', () => {
+    const requests = (): Request[] => [
+      { headers: { 'content-type': 'application/json' }, body: {}, fcontext: {} },
+      // No source: the runtime's validate() refuses it (the function answers 400).
+      {
+        headers: {
+          'content-type': 'application/json',
+          'ce-specversion': '1.0',
+          'ce-id': '1',
+          'ce-type': 't',
+        },
+        body: {},
+        fcontext: {},
+      },
+      { headers: { ...ceHeaders, 'ce-specversion': '0.1' }, body: {}, fcontext: {} },
+    ];
+    const before = requests();
+    const after = requests();
+    for (const [index, request] of after.entries()) {
+      const was = run(original, before[index]!);
+      const is = run(edited, request);
+      expect(is.errors.map(String)).toEqual(was.errors.map(String));
+      expect(request.fcontext.cloudevent === undefined).toBe(
+        before[index]!.fcontext.cloudevent === undefined,
+      );
+    }
+    expect(run(edited, requests()[1]!).errors.map(String)).toEqual([expect.stringContaining('source')]);
+  });
+
+  it('refuses to build against a runtime whose handler changed', () => {
+    expect(() => parseOnce(original.replace('HTTP.isEvent(this)', 'HTTP.isEvent(this, true)'))).toThrow(
+      /no longer holds/,
+    );
+  });
+});

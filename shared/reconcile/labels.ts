@@ -67,14 +67,26 @@ function isJob(object: KubeObject): boolean {
   return object.apiVersion === 'batch/v1' && object.kind === 'Job';
 }
 
-/** Adds `labels` (only keys the pod template lacks) to a Job's pod template. */
+/** Adds `labels` (only keys the pod template lacks) to a Job's pod template, copying the path it changes. */
 function addPodTemplateLabels(job: KubeObject, labels: Record<string, string>): void {
   if (Object.keys(labels).length === 0) return;
-  job.spec ??= {};
-  job.spec.template ??= {};
-  job.spec.template.metadata ??= {};
-  const existing: Record<string, string> = job.spec.template.metadata.labels ?? {};
-  job.spec.template.metadata.labels = { ...labels, ...existing };
+  const spec = { ...(job.spec ?? {}) };
+  const template = { ...(spec.template ?? {}) };
+  const metadata = { ...(template.metadata ?? {}) };
+  const existing: Record<string, string> = metadata.labels ?? {};
+  metadata.labels = { ...labels, ...existing };
+  template.metadata = metadata;
+  spec.template = template;
+  job.spec = spec;
+}
+
+/**
+ * A copy of `child` with its own top level and metadata; everything else is shared, as labelling
+ * changes nothing else (a deep copy of every rendered child was ~0.4 s of isvc-render's CPU at
+ * 1,000 services).
+ */
+function withOwnMetadata<T extends KubeObject>(child: T): T {
+  return { ...child, metadata: { ...child.metadata } };
 }
 
 /**
@@ -86,7 +98,7 @@ export function propagateLabels<T extends KubeObject>(
   child: T,
   runtimeConfig?: { labelPropagation?: LabelPropagation | undefined },
 ): T {
-  const result = structuredClone(child);
+  const result = withOwnMetadata(child);
   const propagation = runtimeConfig?.labelPropagation;
   const globs = propagation?.enabled ? (propagation.match ?? []) : [];
   const childLabels = { ...(result.metadata.labels ?? {}) };
@@ -113,7 +125,7 @@ export function applyControllerLabels<T extends KubeObject>(
   controller: ControllerName,
   parentName: string,
 ): T {
-  const result = structuredClone(child);
+  const result = withOwnMetadata(child);
   const labels = { ...(result.metadata.labels ?? {}) };
   labels[K8S_LABELS.managedBy] ??= controllerManagedBy(controller);
   labels[controllerNameLabel(controller)] ??= parentName;

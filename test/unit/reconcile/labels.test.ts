@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { deepFreeze } from '../../../shared/cache/frozen.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
 import {
   applyControllerLabels,
@@ -97,5 +98,26 @@ describe('applyControllerLabels', () => {
       'aim.eai.amd.com/artifact.name': 'svc',
     });
     expect(result.metadata.labels?.['app.kubernetes.io/managed-by']).toBe('aim-artifact-controller');
+  });
+
+  it('leaves the child it was given as it was, even a frozen one, and copies only what it changes', () => {
+    const job = child('Job', { 'aim.eai.amd.com/component': 'download' });
+    job.spec = {
+      backoffLimit: 2,
+      template: { metadata: { labels: { keep: 'me' } }, spec: { containers: [] } },
+    };
+    const given = deepFreeze(structuredClone(job));
+    const result = labelChild(parent, given, 'artifact');
+    expect(given).toEqual(job);
+    expect(result.metadata).not.toBe(given.metadata);
+    expect(result.spec.template.metadata.labels).toMatchObject({
+      keep: 'me',
+      'aim.eai.amd.com/service': 'svc',
+    });
+    // What labelling does not touch is shared, not copied.
+    expect(result.spec.template.spec).toBe(given.spec.template.spec);
+    // What callers set afterwards (owner references) lands on the copy.
+    result.metadata.ownerReferences = [];
+    expect(given.metadata.ownerReferences).toBeUndefined();
   });
 });

@@ -3,8 +3,9 @@
  * managedFields and the last-applied annotation dropped) and frozen (frozen.ts): readers share them.
  */
 import {
+  type FieldRequirement,
   type LabelRequirement,
-  matchesFieldSelector,
+  matchesFieldRequirements,
   matchesLabelRequirements,
   parseFieldSelector,
   parseLabelSelector,
@@ -125,7 +126,8 @@ export class ObjectStore {
   /** Objects matching a LIST's options, sorted by namespace and name as the API server lists them. */
   select(options: ListOptions): KubeObject[] {
     const requirements = options.labelSelector ? parseLabelSelector(options.labelSelector) : [];
-    const candidates = this.#indexedCandidates(requirements, options.fieldSelector);
+    const fields = options.fieldSelector ? parseFieldSelector(options.fieldSelector) : [];
+    const candidates = this.#indexedCandidates(requirements, fields);
     const namespaces = options.namespace ? [options.namespace] : [...this.#byNamespace.keys()].sort();
     const result: KubeObject[] = [];
     for (const namespace of namespaces) {
@@ -136,7 +138,7 @@ export class ObjectStore {
         const object = names.get(name);
         if (object === undefined) continue;
         if (!matchesLabelRequirements(requirements, object.metadata.labels)) continue;
-        if (options.fieldSelector && !matchesFieldSelector(options.fieldSelector, object)) continue;
+        if (!matchesFieldRequirements(fields, object)) continue;
         result.push(object);
       }
     }
@@ -158,16 +160,16 @@ export class ObjectStore {
    */
   #indexedCandidates(
     labels: readonly LabelRequirement[],
-    fieldSelector: string | undefined,
+    fields: readonly FieldRequirement[],
   ): Map<string, string[]> | undefined {
-    const label = labels.find((requirement) => requirement.operator === 'Equals');
-    const field = fieldSelector
-      ? parseFieldSelector(fieldSelector).find((requirement) => requirement.operator === 'Equals')
-      : undefined;
+    const label = labels.find(
+      (requirement): requirement is LabelRequirement & { operator: 'Equals'; value: string } =>
+        requirement.operator === 'Equals',
+    );
+    const field = fields.find((requirement) => requirement.operator === 'Equals');
     let key: IndexKey;
     let value: string;
-    if (label !== undefined && label.operator === 'Equals')
-      [key, value] = [`label:${label.key}`, label.value];
+    if (label !== undefined) [key, value] = [`label:${label.key}`, label.value];
     else if (field !== undefined) [key, value] = [`field:${field.field}`, field.value];
     else return undefined;
     const byNamespace = new Map<string, string[]>();

@@ -121,9 +121,16 @@ export function fieldValue(object: unknown, path: string): string {
 }
 
 /** An absent field compares as the empty string, as the API server's field sets do. */
-export function matchesFieldSelector(selector: string, object: unknown): boolean {
-  return parseFieldSelector(selector).every((requirement) => {
+export function matchesFieldRequirements(
+  requirements: readonly FieldRequirement[],
+  object: unknown,
+): boolean {
+  return requirements.every((requirement) => {
     const equal = fieldValue(object, requirement.field) === requirement.value;
     return requirement.operator === 'Equals' ? equal : !equal;
   });
+}
+
+export function matchesFieldSelector(selector: string, object: unknown): boolean {
+  return matchesFieldRequirements(parseFieldSelector(selector), object);
 }

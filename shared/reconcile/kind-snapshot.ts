@@ -7,8 +7,9 @@
 import { resourceInfo } from '../kube/resources.ts';
 import {
   type LabelRequirement,
-  matchesFieldSelector,
+  matchesFieldRequirements,
   matchesLabelRequirements,
+  parseFieldSelector,
   parseLabelSelector,
 } from '../kube/selectors.ts';
 import type { GroupVersionKind, KubeClient, KubeObject, ListOptions, ObjectKey } from '../kube/types.ts';
@@ -95,11 +96,12 @@ export class KindSnapshot {
   async select(options: ListOptions): Promise<{ items: KubeObject[]; resourceVersion?: string }> {
     const snapshot = await this.#load();
     const requirements = options.labelSelector ? parseLabelSelector(options.labelSelector) : [];
+    const fields = options.fieldSelector ? parseFieldSelector(options.fieldSelector) : [];
     const items = snapshot.items.filter(
       (object) =>
         (!this.#namespaced || !options.namespace || object.metadata.namespace === options.namespace) &&
         matchesLabelRequirements(requirements, object.metadata.labels) &&
-        (!options.fieldSelector || matchesFieldSelector(options.fieldSelector, object)),
+        matchesFieldRequirements(fields, object),
     );
     return snapshot.resourceVersion === undefined
       ? { items }

@@ -44,8 +44,13 @@ export class EventSender {
   readonly #concurrency: number;
   readonly #maxPending: number;
   readonly #options: EventSenderOptions;
-  /** Each Event with where its write failure goes (the recorder's, which knows the object's log). */
-  readonly #pending: Array<{ event: KubeObject; at: number; onError?: (err: unknown) => void }> = [];
+  /** Each Event, its recurrence key, and where its write failure goes (the recorder's log). */
+  readonly #pending: Array<{
+    event: KubeObject;
+    key: string;
+    at: number;
+    onError?: (err: unknown) => void;
+  }> = [];
   /** The waiting Events by recurrence key: a repeat counts on the waiting one. */
   readonly #waiting = new Map<string, KubeObject>();
   #active = 0;
@@ -75,7 +80,7 @@ export class EventSender {
       return;
     }
     const at = performance.now();
-    this.#pending.push(onError === undefined ? { event, at } : { event, at, onError });
+    this.#pending.push(onError === undefined ? { event, key, at } : { event, key, at, onError });
     this.#waiting.set(key, event);
     this.#pump();
   }
@@ -119,7 +124,7 @@ export class EventSender {
     while (this.#active < this.#inFlightLimit() && !this.#holding()) {
       const next = this.#pending.shift();
       if (next === undefined) break;
-      this.#waiting.delete(recurrenceKey(next.event));
+      this.#waiting.delete(next.key);
       this.#active += 1;
       this.#client
         .create(next.event)

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';
-import { parseOnce } from '../../../scripts/build/runtime-parse-once.ts';
+import { applyEdits, LAZY_ERROR_EDITS, parseOnce } from '../../../scripts/build/runtime-parse-once.ts';
 
 const requireHere = createRequire(import.meta.url);
 const handlerFile = requireHere.resolve('faas-js-runtime/lib/event-handler.js');
@@ -107,5 +107,53 @@ describe("the bundle's parse-once edit of faas-js-runtime's event handler", () =
     expect(() => parseOnce(original.replace('HTTP.isEvent(this)', 'HTTP.isEvent(this, true)'))).toThrow(
       /no longer holds/,
     );
+  });
+});
+
+describe("the bundle's lazy-error edit of the runtime's cloudevents JSON parser", () => {
+  const parsersFile = requireRuntime.resolve('cloudevents/dist/parsers.js');
+  const requireParsers = createRequire(parsersFile);
+  const validation = requireParsers('./event/validation') as { ValidationError: new (m: string) => Error };
+  const original = readFileSync(parsersFile, 'utf8');
+  const edited = applyEdits(original, LAZY_ERROR_EDITS, 'parsers.js');
+
+  /** The module's JSONParser.parse on `payload`: its answer, and how many ValidationErrors it built. */
+  function parse(code: string, payload: unknown): { value?: unknown; error?: string; built: number } {
+    const module = { exports: {} as { JSONParser: new () => { parse(p: unknown): unknown } } };
+    new Function('require', 'module', 'exports', code)(requireParsers, module, module.exports);
+    const Real = validation.ValidationError;
+    let built = 0;
+    validation.ValidationError = class extends Real {
+      constructor(message: string) {
+        super(message);
+        built += 1;
+      }
+    };
+    try {
+      return { value: new module.exports.JSONParser().parse(payload), built };
+    } catch (err) {
+      return { error: String(err), built };
+    } finally {
+      validation.ValidationError = Real;
+    }
+  }
+
+  it('answers every payload as before, building an error only to throw it', () => {
+    for (const payload of [
+      { kind: 'AIMService' },
+      '{"a":1}',
+      'plain',
+      '"quoted"',
+      null,
+      undefined,
+      42,
+      true,
+    ]) {
+      const was = parse(original, payload);
+      const is = parse(edited, payload);
+      expect({ value: is.value, error: is.error }).toEqual({ value: was.value, error: was.error });
+      expect(is.built).toBe(is.error === undefined ? 0 : 1);
+    }
+    expect(parse(original, { kind: 'AIMService' }).built).toBe(2);
   });
 });

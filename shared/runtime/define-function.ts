@@ -3,10 +3,11 @@
  * in memory) into the `handle` / `init` / `shutdown` module faas-js-runtime runs.
  *
  * handle: parse the CloudEvent → map it to reconcile requests → queue them (function-runtime.ts)
- *   and wait for their runs. Answers 204 when done (or nothing to do; a run that failed
- *   transiently is retried by the function itself, with backoff), 400 for a malformed event, 503
- *   when the mapping or the client failed transiently (the Broker redelivers; reconciles are
- *   idempotent), 500 only for a bug. A PingSource tick resyncs (resync.ts). Nothing is allowed to throw past the
+ *   and wait for the run of the event's own object, at most `AIM_EVENT_ANSWER_WAIT_MS` (a run
+ *   still going then is the function's to finish and retry). Answers 204 when done (or nothing
+ *   to do; a run that failed transiently is retried by the function itself, with backoff), 400
+ *   for a malformed event, 503 when the mapping, the client or the API server failed
+ *   transiently (the Broker redelivers; reconciles are idempotent), 500 only for a bug. A PingSource tick resyncs (resync.ts). Nothing is allowed to throw past the
  *   handler except those answers, so the process never crashes on an event.
  * init: builds the Kubernetes client and its cache, then resyncs in the background —
  *   ApiServerSource sends nothing for objects that existed before it started — without holding
@@ -27,6 +28,7 @@ import {
 import { type MetricsServer, startMetricsServer } from '../observability/metrics-server.ts';
 import type { ReconcileRequest } from '../reconcile/pipeline.ts';
 import { delay } from './delay.ts';
+import { eventAnswerWaitMsFromEnv } from './event-answer-wait.ts';
 import {
   dedupe,
   errorText,
@@ -76,6 +78,7 @@ export function defineFunction(
   const rootLog = runtime.log;
   let metricsServer: MetricsServer | undefined;
   let stopping = false;
+  const answerWaitMs = deps.eventAnswerWaitMs ?? eventAnswerWaitMsFromEnv();
 
   /** Why an event of an owned object needs no reconcile; undefined when it does. */
   const skipReason = (event: ApiServerEvent): 'already-reconciled' | 'unchanged-inputs' | undefined => {
@@ -154,9 +157,10 @@ export function defineFunction(
     const object = event.action === 'delete' ? undefined : objectOf(event);
     const own = Promise.allSettled(
       self.map((request) =>
-        runtime.submit(
+        runtime.submitAnswering(
           { request, log, live },
           eventPriority(object, runtime.reconcilerOf(request)?.ownedConditionTypes),
+          answerWaitMs,
         ),
       ),
     );

@@ -4,7 +4,7 @@
  * faas-js-runtime; `resync.ts` sweeps through it.
  */
 import { performance } from 'node:perf_hooks';
-import { ObjectCache } from '../cache/object-cache.ts';
+import type { ObjectCache } from '../cache/object-cache.ts';
 import { operatorNamespace as defaultOperatorNamespace } from '../constants/operator-namespace.ts';
 import { createKubeClient } from '../kube/client.ts';
 import { RequestCountingClient } from '../kube/counting-client.ts';
@@ -26,25 +26,21 @@ import {
   type ReconcileRequest,
   reconcileObject,
 } from '../reconcile/pipeline.ts';
-import { isRetryableError } from '../reconcile/retryable-error.ts';
 import { StatusWritePacer, statusPacingMsFromEnv } from '../reconcile/status-pacing.ts';
 import { reportingWritesTo } from '../reconcile/write-reporting-client.ts';
+import { settledWithin } from './event-answer-wait.ts';
 import { logFailure, requestBucket, requestKey } from './event-answers.ts';
 import { eventInputsOf, inputsAccountedFor } from './event-inputs-read.ts';
 import { apiServerUnavailable, classifyFailure } from './failure.ts';
+import { functionCache } from './function-cache.ts';
 import type { FunctionDefinition, FunctionDependencies } from './function-types.ts';
 import { reconcileConcurrencyFromEnv } from './reconcile-concurrency.ts';
 import { ReconcileMemory } from './reconcile-memory.ts';
-import { RetryBackoff } from './retry-backoff.ts';
+import { RetryBackoff, retryAfterOf } from './retry-backoff.ts';
 import { type Priority, WorkQueue } from './work-queue.ts';
 
 /** Longer waits are left to the resync tick. */
 const MAX_REQUEUE_SECONDS = 600;
-
-function retryAfterOf(err: unknown): number | undefined {
-  const seconds = isRetryableError(err) ? err.retryAfterSeconds : undefined;
-  return seconds !== undefined && seconds > 0 ? seconds : undefined;
-}
 
 export interface Work {
   request: ReconcileRequest;
@@ -102,7 +98,9 @@ export class FunctionRuntime {
               onRequest: (request) => countKubeRequest(this.name, request),
               onResponse: (request, seconds) => observeKubeResponse(this.name, request, seconds),
             }));
-        this.#cache ??= this.#createCache(client);
+        this.#cache ??= functionCache(this.definition, client, this.fieldManager, this.log, () =>
+          this.#memory.changed(),
+        );
         return client;
       })();
       creating.catch(() => {
@@ -128,7 +126,24 @@ export class FunctionRuntime {
    * fan-out. A run the API server's absence failed is retried here, with backoff.
    */
   submitDependent(work: Work): void {
-    this.submit(work, 'dependent').catch((err: unknown) => {
+    this.#keep(work, this.submit(work, 'dependent'));
+  }
+
+  /**
+   * Queues an event's own object and waits for its run at most `waitMs`: a run that ends by then
+   * answers the event (a failure the Broker should retry included); one that does not is kept,
+   * as a dependent's is, and the event answered.
+   */
+  async submitAnswering(work: Work, priority: Priority, waitMs: number): Promise<'done' | 'kept'> {
+    const run = this.submit(work, priority);
+    const result = await settledWithin(run, waitMs);
+    if (result === 'kept') this.#keep(work, run);
+    return result;
+  }
+
+  /** A run nobody waits for: one the API server's absence failed is retried here, with backoff. */
+  #keep(work: Work, run: Promise<void>): void {
+    run.catch((err: unknown) => {
       if (apiServerUnavailable(err))
         this.requeueLater({ ...work, live: false }, this.#backoff.next(requestKey(work.request)));
       // Anything else was logged, and retried when worth it, by the run itself.
@@ -206,22 +221,6 @@ export class FunctionRuntime {
     this.#cache?.stop();
   }
 
-  #createCache(client: KubeClient): ObjectCache | undefined {
-    const kinds = this.definition.informedKinds ?? [];
-    if (kinds.length === 0 || client.watch === undefined) return undefined;
-    return new ObjectCache(client, kinds, {
-      fieldManager: this.fieldManager,
-      onChange: () => this.#memory.changed(),
-      onRelist: (gvk, err) =>
-        this.log.info({ kind: gvk.kind, err: String(err) }, 'watch expired; listing the kind again'),
-      onError: (gvk, err) =>
-        this.log.warn(
-          { kind: gvk.kind, err: String(err) },
-          'watch of kind failed; reads are live until it resumes',
-        ),
-    });
-  }
-
   async #reconcile(work: Work): Promise<void> {
     const { request } = work;
     const log = withFields(work.log, {
@@ -240,17 +239,10 @@ export class FunctionRuntime {
     this.#memory.starting(key);
     try {
       const outcome = await reconcileObject(this.context(kube, log, work.live), reconciler, request);
-      observeReconcile({
-        function: this.name,
-        kind: request.kind,
-        result: outcome.result,
-        durationSeconds: elapsed(),
-        apiRequests: outcome.apiRequests,
-      });
-      log.info(
-        { result: outcome.result, status: outcome.status, apiRequests: outcome.apiRequests },
-        'reconciled',
-      );
+      const { result, status, apiRequests } = outcome;
+      const durationSeconds = elapsed();
+      observeReconcile({ function: this.name, kind: request.kind, result, durationSeconds, apiRequests });
+      log.info({ result, status, apiRequests, durationMs: Math.round(durationSeconds * 1000) }, 'reconciled');
       this.#backoff.reset(key);
       this.#memory.reconciled(
         key,

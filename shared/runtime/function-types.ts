@@ -48,6 +48,8 @@ export interface FunctionDependencies {
   metricsPort?: number;
   /** How long an event waits for the cache to catch up with it before it is read live (default 2 s). */
   cacheCatchUpMs?: number;
+  /** How long an event's answer waits for its object's run before the function keeps it (default: `AIM_EVENT_ANSWER_WAIT_MS`, 1000). */
+  eventAnswerWaitMs?: number;
   /** Status writes of an object under way at most once per this many ms (default: `AIM_STATUS_PACING_MS`, 1000; 0 off). */
   statusPacingMs?: number;
 }

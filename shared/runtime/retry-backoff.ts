@@ -6,6 +6,8 @@
  * out its backoff holding one of the few deliveries in flight to the function, so a burst of
  * failing objects would stall every other event behind it (issue 14).
  */
+import { isRetryableError } from '../reconcile/retryable-error.ts';
+
 export const FIRST_RETRY_SECONDS = 0.5;
 export const MAX_RETRY_SECONDS = 60;
 
@@ -26,4 +28,10 @@ export class RetryBackoff {
   get size(): number {
     return this.#failures.size;
   }
+}
+
+/** The delay a retryable error asks for itself (e.g. a registry's Retry-After), if any. */
+export function retryAfterOf(err: unknown): number | undefined {
+  const seconds = isRetryableError(err) ? err.retryAfterSeconds : undefined;
+  return seconds !== undefined && seconds > 0 ? seconds : undefined;
 }

@@ -297,3 +297,50 @@ describe('defineFunction resync', () => {
     expect(lines.some((line) => line.includes('initial resync done'))).toBe(true);
   });
 });
+
+describe('defineFunction answering an event whose run takes long', () => {
+  /** A fake whose reads wait until `release` is called. */
+  function heldReads() {
+    const kube = new FakeKubeClient({ now: () => NOW });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const get = kube.get.bind(kube);
+    kube.get = async (key) => {
+      await held;
+      return get(key);
+    };
+    return { kube, release };
+  }
+
+  it('answers after eventAnswerWaitMs and lets the run finish on its own', async () => {
+    const llama = model('llama');
+    const { kube, release } = heldReads();
+    kube.seed(llama);
+    const { send, records } = testFunction(modelInspect, kube, NOW, { eventAnswerWaitMs: 20 });
+    await expect(send(refEvent(llama))).resolves.toBeUndefined();
+    expect(conditionsOf(kube, llama)).toEqual([]);
+    release();
+    await vi.waitFor(() => expect(conditionsOf(kube, llama).length).toBeGreaterThan(0));
+    expect(records().some((record) => record.msg === 'reconciled' && record.name === 'llama')).toBe(true);
+  });
+
+  it('retries a kept run the API server failed, as the Broker would have', async () => {
+    const llama = model('llama');
+    const { kube, release } = heldReads();
+    kube.seed(llama).failNext('get', 'Timeout');
+    const { send } = testFunction(modelInspect, kube, NOW, { eventAnswerWaitMs: 20 });
+    await expect(send(refEvent(llama))).resolves.toBeUndefined();
+    release();
+    await vi.waitFor(() => expect(conditionsOf(kube, llama).length).toBeGreaterThan(0), { timeout: 3000 });
+    expect(kube.callsOf('get').filter((call) => call.key?.name === 'llama').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('still answers 503 when the API server fails the run within the wait', async () => {
+    const llama = model('llama');
+    const { kube, send } = harness(modelInspect, { eventAnswerWaitMs: 5_000 });
+    kube.seed(llama).failNext('get', 'ServiceUnavailable');
+    expect((await rejection(send(refEvent(llama)))).code).toBe(503);
+  });
+});

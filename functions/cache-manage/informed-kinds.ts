@@ -15,4 +15,7 @@ export const informedKinds: readonly InformedKind[] = [
   INFORMED.clusterRuntimeConfigs,
   INFORMED.persistentVolumeClaims,
   INFORMED.inferenceServices,
+  INFORMED.artifactStatusUpdaterBindings,
+  INFORMED.artifactJobs,
+  INFORMED.artifactPods,
 ];

@@ -4,8 +4,12 @@
  */
 import { AIM_API_VERSION } from '../api/group.ts';
 import { KSERVE_LABELS } from '../constants/kserve.ts';
-import { K8S_LABELS, LABEL_VALUES } from '../constants/labels.ts';
+import { K8S_LABELS, LABEL_VALUES, LABELS } from '../constants/labels.ts';
+import { ARTIFACT_STATUS_UPDATER_NAME } from '../constants/limits.ts';
 import type { InformedKind } from './informer.ts';
+
+/** What an artifact's Jobs carry (their builder sets it) and pass on to their pods: the artifact's name. */
+export const ARTIFACT_CHILD = LABELS.cacheName;
 
 const aim = (kind: string): InformedKind => ({ gvk: { apiVersion: AIM_API_VERSION, kind } });
 
@@ -33,6 +37,14 @@ export const INFORMED = {
   },
   /** Events about Pods (why a predictor or download pod is Pending). */
   podEvents: { gvk: { apiVersion: 'v1', kind: 'Event' }, fieldSelector: 'involvedObject.kind=Pod' },
+  /** The one RoleBinding per namespace that lets download pods report progress (spec §12.1). */
+  artifactStatusUpdaterBindings: {
+    gvk: { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding' },
+    fieldSelector: `metadata.name=${ARTIFACT_STATUS_UPDATER_NAME}`,
+  },
+  /** The check-size and download Jobs of artifacts, and their pods (the Jobs pass the label on). */
+  artifactJobs: { gvk: { apiVersion: 'batch/v1', kind: 'Job' }, labelSelector: ARTIFACT_CHILD },
+  artifactPods: { gvk: { apiVersion: 'v1', kind: 'Pod' }, labelSelector: ARTIFACT_CHILD },
   discoveryJobs: {
     gvk: { apiVersion: 'batch/v1', kind: 'Job' },
     labelSelector: `${K8S_LABELS.name}=${LABEL_VALUES.discoveryAppName}`,

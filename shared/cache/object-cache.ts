@@ -104,7 +104,7 @@ export class ObjectCache {
   }
 
   async get<T extends KubeObject = KubeObject>(key: ObjectKey): Promise<T> {
-    const informer = await this.#synced(key, {});
+    const informer = await this.#syncedFor(key);
     if (informer === undefined) return this.#client.get<T>(key);
     const found = informer.get(this.#namespaceOf(key, key.namespace), key.name);
     if (found === undefined) throw notFoundError(key, 'cache');
@@ -112,7 +112,7 @@ export class ObjectCache {
   }
 
   async getOptional<T extends KubeObject = KubeObject>(key: ObjectKey): Promise<T | undefined> {
-    const informer = await this.#synced(key, {});
+    const informer = await this.#syncedFor(key);
     if (informer === undefined) return this.#client.getOptional<T>(key);
     const found = informer.get(this.#namespaceOf(key, key.namespace), key.name);
     return found as T | undefined;
@@ -140,7 +140,9 @@ export class ObjectCache {
 
   /** The resourceVersion the cache holds for `key` (no copy made); undefined when not held or not synced. */
   resourceVersionOf(key: ObjectKey): string | undefined {
-    const informer = this.#informers.get(kindId(key))?.find((candidate) => covers(candidate.kind, {}));
+    const informer = this.#informers
+      .get(kindId(key))
+      ?.find((candidate) => coversName(candidate.kind, key.name));
     if (!informer?.synced) return undefined;
     return informer.get(this.#namespaceOf(key, key.namespace), key.name)?.metadata.resourceVersion;
   }
@@ -172,6 +174,15 @@ export class ObjectCache {
     return (await informer.ready()) ? informer : undefined;
   }
 
+  /** The informer that can answer a GET of `key` from memory, once it has synced; else undefined. */
+  async #syncedFor(key: ObjectKey): Promise<Informer | undefined> {
+    const informer = this.#informers
+      .get(kindId(key))
+      ?.find((candidate) => coversName(candidate.kind, key.name));
+    if (informer === undefined) return undefined;
+    return (await informer.ready()) ? informer : undefined;
+  }
+
   #all(): Informer[] {
     return [...this.#informers.values()].flat();
   }
@@ -192,7 +203,7 @@ export class ObjectCache {
 /**
  * An informer restricted by a selector holds only part of the kind: it answers a LIST only when
  * every object the LIST selects is one it holds — each of its requirements is implied by one of
- * the LIST's (`app=x` implies `app`, the same requirement implies itself) — and never a GET by name.
+ * the LIST's (`app=x` implies `app`, the same requirement implies itself) (a GET by name: `coversName`).
  */
 function covers(kind: InformedKind, options: ListOptions): boolean {
   if (kind.labelSelector !== undefined) {
@@ -205,6 +216,16 @@ function covers(kind: InformedKind, options: ListOptions): boolean {
     if (!splitFieldSelector(kind.fieldSelector).every((held) => asked.has(held))) return false;
   }
   return true;
+}
+
+/**
+ * A GET by name: an informer of the whole kind answers it, and one restricted to objects of that
+ * very name (`metadata.name=<name>`: a per-namespace singleton, e.g. a RoleBinding) does too.
+ */
+function coversName(kind: InformedKind, name: string): boolean {
+  if (kind.labelSelector !== undefined) return false;
+  if (kind.fieldSelector === undefined) return true;
+  return splitFieldSelector(kind.fieldSelector).every((held) => held === `metadata.name=${name}`);
 }
 
 function implies(asked: LabelRequirement, held: LabelRequirement): boolean {

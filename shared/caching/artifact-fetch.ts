@@ -3,6 +3,8 @@
  * status-updater RoleBinding; the check-size Job, its pods and output while the size is unknown;
  * the PVC once the size is known; the download Job and its pods until the artifact is Ready.
  */
+
+import { ARTIFACT_CHILD } from '../cache/kinds.ts';
 import { K8S_LABELS } from '../constants/labels.ts';
 import { ARTIFACT_STATUS_UPDATER_NAME } from '../constants/limits.ts';
 import { labelSelector } from '../kube/objects.ts';
@@ -54,8 +56,26 @@ export interface ArtifactFetched {
   download?: JobObservation;
 }
 
+/**
+ * An artifact's Job and the Job's pods are read by its label and their name, not by a GET: the
+ * reads are then ones the function's cache of artifact children answers (INFORMED.artifactJobs,
+ * artifactPods), where a GET by name would go to the API server on every reconcile.
+ */
 function jobPodsSelector(jobName: string): string {
-  return labelSelector({ [K8S_LABELS.jobName]: jobName });
+  return `${ARTIFACT_CHILD},${labelSelector({ [K8S_LABELS.jobName]: jobName })}`;
+}
+
+async function artifactJob(
+  client: KubeReader,
+  namespace: string,
+  name: string,
+): Promise<KubeObject | undefined> {
+  const found = await client.list(JOB_GVK, {
+    namespace,
+    labelSelector: ARTIFACT_CHILD,
+    fieldSelector: `metadata.name=${name}`,
+  });
+  return found.items.find((job) => job.metadata.name === name);
 }
 
 async function readCheckSizeOutput(client: KubeReader, pods: PodsObservation): Promise<CheckSizeOutput> {
@@ -73,7 +93,7 @@ async function readCheckSizeOutput(client: KubeReader, pods: PodsObservation): P
 async function observeCheckSize(client: KubeReader, artifact: ArtifactObject): Promise<CheckSizeObservation> {
   const namespace = artifact.metadata.namespace ?? '';
   const name = checkSizeJobName(artifact);
-  const job = await captureFetch(() => client.getOptional({ ...JOB_GVK, namespace, name }));
+  const job = await captureFetch(() => artifactJob(client, namespace, name));
   const observation: CheckSizeObservation = { name, job };
   if (!job.ok || job.value === undefined) return observation;
   const pods = await captureFetch(() => observePods(client, namespace, jobPodsSelector(name)));
@@ -90,7 +110,7 @@ async function observeCheckSize(client: KubeReader, artifact: ArtifactObject): P
 async function observeDownload(client: KubeReader, artifact: ArtifactObject): Promise<JobObservation> {
   const namespace = artifact.metadata.namespace ?? '';
   const name = downloadJobName(artifact);
-  const job = await captureFetch(() => client.getOptional({ ...JOB_GVK, namespace, name }));
+  const job = await captureFetch(() => artifactJob(client, namespace, name));
   const observation: JobObservation = { name, job };
   if (job.ok && job.value !== undefined && jobPhase(job.value) !== 'Complete') {
     observation.pods = await captureFetch(() => observePods(client, namespace, jobPodsSelector(name)));

@@ -150,6 +150,30 @@ describe('ObjectCache reads it cannot answer', () => {
     expect(kube.fake.callsOf('get')).toHaveLength(1);
   });
 
+  it('answers a GET of the one name a name-restricted kind holds, and reads other names live', async () => {
+    const RB = INFORMED.artifactStatusUpdaterBindings;
+    const binding = (name: string, namespace: string): KubeObject => ({
+      ...RB.gvk,
+      metadata: { name, namespace },
+    });
+    const fake = new FakeKubeClient();
+    fake.seed(binding('aim-engine-artifact-status-updater', 'team-a'), binding('other', 'team-a'));
+    const kube = new WatchingFakeKubeClient(fake);
+    const cache = new ObjectCache(kube, [RB], { fieldManager: 'aim-test' });
+    caches.push(cache);
+    await cache.warm();
+    kube.fake.resetCalls();
+
+    const held = { ...RB.gvk, namespace: 'team-a', name: 'aim-engine-artifact-status-updater' };
+    expect((await cache.get(held)).metadata.namespace).toBe('team-a');
+    expect(await cache.getOptional({ ...held, namespace: 'team-b' })).toBeUndefined();
+    expect(cache.resourceVersionOf(held)).toBeDefined();
+    expect(kube.fake.calls).toEqual([]);
+
+    expect((await cache.get({ ...held, name: 'other' })).metadata.name).toBe('other');
+    expect(kube.fake.callsOf('get')).toHaveLength(1);
+  });
+
   it('reads kinds it does not inform live', async () => {
     const kube = setup();
     kube.fake.seed({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'ns' } });

@@ -103,7 +103,11 @@ function pod(
   return {
     apiVersion: 'v1',
     kind: 'Pod',
-    metadata: { name: `${job}-abcde`, namespace: NS, labels: { 'job-name': job } },
+    metadata: {
+      name: `${job}-abcde`,
+      namespace: NS,
+      labels: { 'job-name': job, 'aim.eai.amd.com/cache.name': 'weights' },
+    },
     spec: { containers: [{ name: container }] },
     status: {
       phase,

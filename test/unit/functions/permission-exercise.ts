@@ -88,6 +88,8 @@ async function runScenarioOnce(
   for (const step of scenario.steps) {
     if ('act' in step) {
       await step.act(kube);
+      // The next event announces this change; in a cluster the watches have delivered it by then.
+      if (watching) await new Promise((resolve) => setTimeout(resolve, 20));
       continue;
     }
     let cloudevent: CloudEvent<unknown>;

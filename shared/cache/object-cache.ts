@@ -2,7 +2,8 @@
  * A function's process-wide read cache: the kinds it declares are informed (LIST once, then
  * WATCH) and every get/list of them is answered from memory; any other kind, a client without
  * watch support, or a kind whose first LIST has not answered is read live. The informers start on
- * first read (a cold function pays one LIST per kind it touches, never one GET per event) and
+ * first read (a cold function pays one LIST per kind it touches, never one GET per event), or
+ * with `warmFirst` all at once on `warm()`, and
  * writes made through `reportingWritesTo(cache, client)` are folded in at once, so a reconcile
  * never reads back something older than its own write. What it answers is shared and frozen
  * (frozen.ts): readers build new objects rather than change the ones they read.
@@ -29,6 +30,12 @@ export interface ObjectCacheOptions {
   onChange?: (gvk: GroupVersionKind, event: WatchEvent) => void;
   onError?: (gvk: GroupVersionKind, err: unknown) => void;
   onRelist?: (gvk: GroupVersionKind, err: unknown) => void;
+  /**
+   * Until `warm()`, read live and start no informer (default: a read starts its kind's informer).
+   * A function that starts cold for an event answers it with a few GETs before it lists every
+   * object of every kind it informs (at 1,000 services those LISTs kept it busy for ~250 ms).
+   */
+  warmFirst?: boolean;
 }
 
 export class ObjectCache {
@@ -36,9 +43,11 @@ export class ObjectCache {
   /** Per kind: one informer, or several with different selectors (Events of Pods, of InferenceServices). */
   readonly #informers = new Map<string, Informer[]>();
   readonly #namespaced = new Map<string, boolean>();
+  #warmed: boolean;
 
   constructor(client: KubeClient, kinds: readonly InformedKind[], options: ObjectCacheOptions = {}) {
     this.#client = client;
+    this.#warmed = !options.warmFirst;
     const watching = client.watch ? (client as KubeClient & Required<Pick<KubeClient, 'watch'>>) : undefined;
     if (watching === undefined) return;
     for (const kind of kinds) {
@@ -64,6 +73,7 @@ export class ObjectCache {
 
   /** Starts every informer and waits for their first LISTs (a cold start warms up before work). */
   async warm(): Promise<void> {
+    this.#warmed = true;
     await Promise.all(this.#all().map((informer) => informer.ready()));
   }
 
@@ -85,6 +95,7 @@ export class ObjectCache {
     // An informer still on its first LIST (a cold start: every object of the kind, 6 MB at 1,000
     // services) is not waited for: the event's reconcile reads live meanwhile (~10 ms a GET).
     const listing = informers.filter((informer) => !informer.synced);
+    if (listing.length > 0 && !this.#warmed) return false;
     if (listing.length > 0) {
       for (const informer of listing) void informer.ready();
       return false;
@@ -169,6 +180,7 @@ export class ObjectCache {
 
   /** The informer that can answer this read from memory, once it has synced; else undefined. */
   async #synced(gvk: GroupVersionKind, options: ListOptions): Promise<Informer | undefined> {
+    if (!this.#warmed) return undefined;
     const informer = this.#informers.get(kindId(gvk))?.find((candidate) => covers(candidate.kind, options));
     if (informer === undefined) return undefined;
     return (await informer.ready()) ? informer : undefined;
@@ -176,6 +188,7 @@ export class ObjectCache {
 
   /** The informer that can answer a GET of `key` from memory, once it has synced; else undefined. */
   async #syncedFor(key: ObjectKey): Promise<Informer | undefined> {
+    if (!this.#warmed) return undefined;
     const informer = this.#informers
       .get(kindId(key))
       ?.find((candidate) => coversName(candidate.kind, key.name));

@@ -9,9 +9,10 @@
  *   for a malformed event, 503 when the mapping, the client or the API server failed
  *   transiently (the Broker redelivers; reconciles are idempotent), 500 only for a bug. A PingSource tick resyncs (resync.ts). Nothing is allowed to throw past the
  *   handler except those answers, so the process never crashes on an event.
- * init: builds the Kubernetes client and its cache, then resyncs in the background —
+ * init: builds the Kubernetes client and its cache; once the event that woke the function is
+ *   answered (or shortly after init), warms the cache and resyncs in the background —
  *   ApiServerSource sends nothing for objects that existed before it started — without holding
- *   back readiness.
+ *   back readiness (warm-up.ts).
  * shutdown: stops background work.
  */
 import { type ApiServerEvent, type ParsedEvent, parseApiServerEvent } from '../events/apiserver-event.ts';
@@ -52,6 +53,7 @@ import { FunctionHttpError, HTTP_STATUS } from './http-error.ts';
 import { metricsPortFromEnv } from './metrics-port.ts';
 import { eventPriority } from './priority-by-status.ts';
 import { Resync } from './resync.ts';
+import { DEFAULT_WARM_DELAY_MS, WarmUp } from './warm-up.ts';
 
 export type {
   EventMapper,
@@ -78,6 +80,7 @@ export function defineFunction(
   const rootLog = runtime.log;
   let metricsServer: MetricsServer | undefined;
   let stopping = false;
+  let warmUp: WarmUp | undefined;
   const answerWaitMs = deps.eventAnswerWaitMs ?? eventAnswerWaitMsFromEnv();
 
   /** Why an event of an owned object needs no reconcile; undefined when it does. */
@@ -208,11 +211,14 @@ export function defineFunction(
       if (event.action === 'dead-letter') outcome = logDeadLetter(log, event);
       else {
         const kube = await connected();
+        // Without init (tests drive handle alone) the cache warms with the first event.
+        if (warmUp === undefined) void runtime.cache?.warm();
         if (event.action === 'resync') {
+          warmUp?.now();
           await resync.run(kube, log, () => stopping);
           outcome = 'handled';
         } else {
-          outcome = await handleObjectEvent(kube, log, event);
+          outcome = await handleObjectEvent(kube, log, event).finally(() => warmUp?.now());
         }
       }
       observeEvent(name, typeLabel(event.type), outcome);
@@ -241,23 +247,19 @@ export function defineFunction(
       metricsServer = await startMetricsServer({ port: metricsPort });
       rootLog.info({ port: metricsServer.port }, 'serving metrics');
     }
-    // Every informer LISTs at once: the first reconcile reads several kinds one after another,
-    // and a cold service-resolve gave its first status ~50 ms later when each LIST waited for the
-    // read before it. Events that arrive before a kind's LIST has answered read live meanwhile.
-    void runtime.cache?.warm();
-    if (deps.initialResync ?? true) {
-      const log = withFields(rootLog, { eventId: 'init-resync' });
-      resync
-        .run(kube, log, () => stopping)
-        .then(
-          (failed) => log.info({ failed }, 'initial resync done'),
-          (err: unknown) => log.warn({ err }, 'initial resync incomplete; the next resync tick retries'),
-        );
-    }
+    // Every informer LISTs at once (each LIST waiting for the read before it made a cold
+    // service-resolve ~50 ms later), once the event that woke the function is answered.
+    warmUp?.stop();
+    warmUp = new WarmUp(() => {
+      void runtime.cache?.warm();
+      if (deps.initialResync ?? true)
+        resync.background(kube, withFields(rootLog, { eventId: 'init-resync' }), () => stopping);
+    }, deps.warmDelayMs ?? DEFAULT_WARM_DELAY_MS);
   };
 
   const shutdown = async (): Promise<void> => {
     stopping = true;
+    warmUp?.stop();
     runtime.stop();
     const inFlight = resync.inFlight;
     if (inFlight) {

@@ -1,6 +1,7 @@
 /**
  * A function's object cache: one informer per kind its definition reads on every reconcile, none
- * when it informs nothing or the client cannot watch (the tests' plain fake).
+ * when it informs nothing or the client cannot watch (the tests' plain fake). It reads live until
+ * the function warms it up (warm-up.ts).
  */
 import { ObjectCache } from '../cache/object-cache.ts';
 import type { KubeClient } from '../kube/types.ts';
@@ -18,6 +19,7 @@ export function functionCache(
   if (kinds.length === 0 || client.watch === undefined) return undefined;
   return new ObjectCache(client, kinds, {
     fieldManager,
+    warmFirst: true,
     onChange,
     onRelist: (gvk, err) =>
       log.info({ kind: gvk.kind, err: String(err) }, 'watch expired; listing the kind again'),

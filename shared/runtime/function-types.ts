@@ -40,8 +40,10 @@ export interface FunctionDependencies {
   now?: () => Date;
   logger?: Logger;
   operatorNamespace?: string;
-  /** Default true: run a full resync in the background from `init`. */
+  /** Default true: run a full resync in the background once the cache warms up. */
   initialResync?: boolean;
+  /** The cache warms up (and the initial resync runs) this long after `init` at the latest (default 250; 0: at once). */
+  warmDelayMs?: number;
   /** Reconciles run at once (default 4). */
   concurrency?: number;
   /** Serve `metricsRegistry` on this port from `init` (default: `AIM_METRICS_PORT`, else off). */

@@ -48,6 +48,14 @@ export class Resync {
     return this.#inFlight;
   }
 
+  /** The sweep a function starts with (nothing was sent for what existed before it), in the background. */
+  background(kube: KubeClient, log: Logger, isStopping: () => boolean): void {
+    this.run(kube, log, isStopping).then(
+      (failed) => log.info({ failed }, 'initial resync done'),
+      (err: unknown) => log.warn({ err }, 'initial resync incomplete; the next resync tick retries'),
+    );
+  }
+
   /** Resolves with the number of objects (or kinds) that failed; concurrent callers share the sweep. */
   run(kube: KubeClient, log: Logger, isStopping: () => boolean): Promise<number> {
     if (this.#inFlight) return this.#inFlight;

@@ -174,6 +174,20 @@ describe('ObjectCache reads it cannot answer', () => {
     expect(kube.fake.callsOf('get')).toHaveLength(1);
   });
 
+  it('with warmFirst, reads live and lists nothing until warm()', async () => {
+    const kube = setup();
+    const cache = new ObjectCache(kube, [INFORMED.models], { fieldManager: 'aim-test', warmFirst: true });
+    caches.push(cache);
+    const key = { ...MODEL, namespace: 'team-a', name: 'a' };
+    await cache.get(key);
+    expect(await cache.caughtUp(MODEL, '1', 10)).toBe(false);
+    expect(kube.fake.calls.map((call) => call.method)).toEqual(['get']);
+    await cache.warm();
+    kube.fake.resetCalls();
+    await cache.get(key);
+    expect(kube.fake.calls).toEqual([]);
+  });
+
   it('reads kinds it does not inform live', async () => {
     const kube = setup();
     kube.fake.seed({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'ns' } });

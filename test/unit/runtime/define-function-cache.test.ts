@@ -81,7 +81,11 @@ afterEach(async () => {
 function harness(under: FunctionDefinition = definition, deps: { concurrency?: number } = {}) {
   const fake = new FakeKubeClient({ now: () => NOW });
   const kube = new WatchingFakeKubeClient(fake);
-  const { fn, lines, records, send } = testFunction(under, kube, NOW, { cacheCatchUpMs: 50, ...deps });
+  const { fn, lines, records, send } = testFunction(under, kube, NOW, {
+    cacheCatchUpMs: 50,
+    warmDelayMs: 0,
+    ...deps,
+  });
   stops.push(fn.shutdown);
   /** Names of the objects reconciled since the last call (the runtime's line; the pipeline's is debug). */
   const reconciled = () => {
@@ -153,7 +157,10 @@ describe('defineFunction with an object cache', () => {
         return super.list<T>(gvk, options);
       }
     }
-    const { fn, records } = testFunction(definition, new SlowLists(fake), NOW, { cacheCatchUpMs: 50 });
+    const { fn, records } = testFunction(definition, new SlowLists(fake), NOW, {
+      cacheCatchUpMs: 50,
+      warmDelayMs: 0,
+    });
     stops.push(async () => {
       releaseLists();
       await fn.shutdown?.();
@@ -375,5 +382,37 @@ describe('defineFunction with an object cache', () => {
     await send(ping());
     expect(reconciled()).toEqual(['a']);
     expect(calls()).toEqual([]);
+  });
+});
+
+describe('defineFunction warming its cache after a start', () => {
+  function started(warmDelayMs: number) {
+    const fake = new FakeKubeClient({ now: () => NOW });
+    const kube = new WatchingFakeKubeClient(fake);
+    const { fn, send } = testFunction(definition, kube, NOW, { cacheCatchUpMs: 50, warmDelayMs });
+    stops.push(fn.shutdown);
+    return { fake, fn, send };
+  }
+
+  it('answers the event it was started for with live reads, and lists what it informs after', async () => {
+    const { fake, fn, send } = started(60_000);
+    fake.seed(model('llama'));
+    await fn.init();
+    expect(fake.callsOf('list')).toEqual([]);
+    await send(refEvent('llama'));
+    const methods = fake.calls.map((call) => call.method);
+    const firstList = methods.indexOf('list');
+    const statusWrite = methods.findIndex((method) => method.toLowerCase().includes('status'));
+    expect(methods.slice(0, statusWrite)).toContain('get');
+    expect(statusWrite).toBeGreaterThanOrEqual(0);
+    expect(firstList).toBeGreaterThan(statusWrite);
+  });
+
+  it('lists what it informs shortly after init when no event comes', async () => {
+    const { fake, fn } = started(20);
+    fake.seed(model('llama'));
+    await fn.init();
+    expect(fake.callsOf('list')).toEqual([]);
+    await vi.waitFor(() => expect(fake.callsOf('list').length).toBeGreaterThan(0));
   });
 });

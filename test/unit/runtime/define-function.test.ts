@@ -288,6 +288,7 @@ describe('defineFunction resync', () => {
       logger: createLogger({ function: 'model-inspect', destination: { write: (l) => lines.push(l) } }),
       now: () => NOW,
       operatorNamespace: 'aim-system',
+      warmDelayMs: 0,
     });
     await fn.init();
     expect(conditionsOf(kube, a)).toEqual([]);

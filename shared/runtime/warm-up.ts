@@ -17,7 +17,7 @@ export class WarmUp {
   constructor(start: () => void, delayMs: number) {
     this.#start = start;
     if (delayMs <= 0) this.now();
-    else this.#timer = setTimeout(() => this.now(), delayMs);
+    else this.#timer = setTimeout(() => this.now(), delayMs).unref();
   }
 
   get started(): boolean {

@@ -144,16 +144,17 @@ async function createUnderLimit(
   limiter: DiscoveryLimiter,
   batch: readonly Waiting[],
 ): Promise<DiscoveryAdmission[]> {
-  // The templates as they are now: a copy listed at the start of a long resync may already be Ready.
-  const current = await Promise.all(
-    batch.map((entry) => entry.client.getOptional(objectKey(entry.request.template))),
-  );
+  // The templates as they are now (a copy listed at the start of a long resync may already be
+  // Ready) and the count, together: each round trip here is one every other admission waits out.
+  const [current, active] = await Promise.all([
+    Promise.all(batch.map((entry) => entry.client.getOptional(objectKey(entry.request.template)))),
+    countActiveDiscoveryJobs(client),
+  ]);
   const fresh = batch.map(
     (entry, index) =>
       current[index] !== undefined &&
       current[index].metadata.resourceVersion === entry.request.template.metadata.resourceVersion,
   );
-  const active = await countActiveDiscoveryJobs(client);
   let free = limiter.maxActiveJobs - active;
   return Promise.all(
     batch.map((entry, index): Promise<DiscoveryAdmission> => {

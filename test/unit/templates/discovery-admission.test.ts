@@ -63,6 +63,44 @@ describe('admitDiscoveryJob', () => {
     expect(kube.callsOf('list')).toHaveLength(2);
   });
 
+  it('counts the active Jobs while it re-reads the templates, not after', async () => {
+    const kube = new FakeKubeClient();
+    kube.seed(template('a'));
+    const a = kube.peek({ ...template('a'), ...template('a').metadata })!;
+    const reads = Promise.withResolvers<void>();
+    let listedWhileReading = false;
+    let reading = false;
+    const slow = new Proxy(kube, {
+      get(target, property) {
+        if (property === 'getOptional')
+          return async (...args: Parameters<FakeKubeClient['getOptional']>) => {
+            if (args[0].kind !== 'AIMServiceTemplate') return target.getOptional(...args);
+            reading = true;
+            await reads.promise;
+            reading = false;
+            return target.getOptional(...args);
+          };
+        if (property === 'list')
+          return (...args: Parameters<FakeKubeClient['list']>) => {
+            listedWhileReading ||= reading;
+            reads.resolve();
+            return target.list(...args);
+          };
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const admission = await admitDiscoveryJob(slow, limiter(10), {
+      template: a,
+      job: job('a-discovery'),
+      lockNamespace: 'aim-system',
+      fieldManager: 'test',
+      now: NOW,
+    });
+    expect(admission.outcome).toBe('created');
+    expect(listedWhileReading).toBe(true);
+  });
+
   it('answers stale for a template that changed since the reconcile read it, and admits the others', async () => {
     const kube = new FakeKubeClient();
     kube.seed(template('a'), template('b'));

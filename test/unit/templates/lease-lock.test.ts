@@ -38,6 +38,27 @@ describe('LeaseLock (spec §8.3)', () => {
     expect(released?.renewTime).toBeUndefined();
   });
 
+  it('takes the Lease it released last without reading it, and reads it when another moved it', async () => {
+    const kube = new FakeKubeClient();
+    const mine = lock('a');
+    await mine.withLock(kube, 'aim-system', async () => 1);
+    kube.resetCalls();
+    await mine.withLock(kube, 'aim-system', async () => 2);
+    expect(kube.callsOf('get').concat(kube.callsOf('getOptional'))).toEqual([]);
+    expect(kube.callsOf('replace')).toHaveLength(2);
+
+    await lock('b').withLock(kube, 'aim-system', async () => 3);
+    kube.resetCalls();
+    const result = await mine.withLock(kube, 'aim-system', async () => {
+      expect(kube.peek(LEASE_KEY)?.spec).toMatchObject({ holderIdentity: 'a' });
+      return 4;
+    });
+    expect(result).toEqual({ acquired: true, value: 4 });
+    // The guess was stale (b held and released it since): one Conflict, then one read.
+    expect(kube.callsOf('getOptional')).toHaveLength(1);
+    expect(kube.callsOf('replace')).toHaveLength(3);
+  });
+
   it('lets only one holder at a time into the critical section, across processes and within one', async () => {
     const kube = new FakeKubeClient();
     const processes = [lock('p1'), lock('p2'), lock('p3')];

@@ -519,15 +519,21 @@ describe('the global discovery limit', () => {
     );
     kube.resetCalls();
     for (const name of names) await instance.reconcile(name);
-    const leaseReads = () =>
-      kube.calls.filter((call) => call.method === 'getOptional' && call.key?.kind === 'Lease');
-    expect(leaseReads()).toHaveLength(1);
+    // A check is a count of the active Jobs under the Lease: a LIST across namespaces.
+    const slotChecks = () =>
+      kube.calls.filter(
+        (call) =>
+          call.method === 'list' &&
+          call.gvk?.kind === 'Job' &&
+          (call.options as { namespace?: string } | undefined)?.namespace === undefined,
+      );
+    expect(slotChecks()).toHaveLength(1);
     expect(names.map((name) => condition(stored(name), 'Discovered')?.reason)).toEqual(
       names.map(() => 'AwaitingDiscovery'),
     );
     clock.advance(5);
     await instance.reconcile('w-0');
-    expect(leaseReads()).toHaveLength(2);
+    expect(slotChecks()).toHaveLength(2);
   });
 
   it('never lets concurrent instances run more than 10 Jobs, and every template gets its turn', async () => {

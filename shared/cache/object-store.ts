@@ -5,10 +5,8 @@
 import {
   type FieldRequirement,
   type LabelRequirement,
-  matchesFieldRequirements,
-  matchesLabelRequirements,
-  parseFieldSelector,
-  parseLabelSelector,
+  matchesListSelectors,
+  parseListSelectors,
 } from '../kube/selectors.ts';
 import type { KubeObject, ListOptions } from '../kube/types.ts';
 import { EqualityIndexes, type IndexKey } from './equality-index.ts';
@@ -125,9 +123,8 @@ export class ObjectStore {
 
   /** Objects matching a LIST's options, sorted by namespace and name as the API server lists them. */
   select(options: ListOptions): KubeObject[] {
-    const requirements = options.labelSelector ? parseLabelSelector(options.labelSelector) : [];
-    const fields = options.fieldSelector ? parseFieldSelector(options.fieldSelector) : [];
-    const candidates = this.#indexedCandidates(requirements, fields);
+    const selectors = parseListSelectors(options);
+    const candidates = this.#indexedCandidates(selectors.labels, selectors.fields);
     const namespaces = options.namespace ? [options.namespace] : [...this.#byNamespace.keys()].sort();
     const result: KubeObject[] = [];
     for (const namespace of namespaces) {
@@ -136,10 +133,7 @@ export class ObjectStore {
       const ordered = candidates === undefined ? this.#sorted(namespace, names) : candidates.get(namespace);
       for (const name of ordered ?? []) {
         const object = names.get(name);
-        if (object === undefined) continue;
-        if (!matchesLabelRequirements(requirements, object.metadata.labels)) continue;
-        if (!matchesFieldRequirements(fields, object)) continue;
-        result.push(object);
+        if (object !== undefined && matchesListSelectors(selectors, object)) result.push(object);
       }
     }
     return result;

@@ -134,3 +134,29 @@ export function matchesFieldRequirements(
 export function matchesFieldSelector(selector: string, object: unknown): boolean {
   return matchesFieldRequirements(parseFieldSelector(selector), object);
 }
+
+/** A LIST's label and field selectors, each parsed once for every object they are tested on. */
+export interface ListSelectors {
+  labels: LabelRequirement[];
+  fields: FieldRequirement[];
+}
+
+export function parseListSelectors(options: {
+  labelSelector?: string;
+  fieldSelector?: string;
+}): ListSelectors {
+  return {
+    labels: options.labelSelector ? parseLabelSelector(options.labelSelector) : [],
+    fields: options.fieldSelector ? parseFieldSelector(options.fieldSelector) : [],
+  };
+}
+
+export function matchesListSelectors(
+  selectors: ListSelectors,
+  object: { metadata: { labels?: Record<string, string> } },
+): boolean {
+  return (
+    matchesLabelRequirements(selectors.labels, object.metadata.labels) &&
+    matchesFieldRequirements(selectors.fields, object)
+  );
+}

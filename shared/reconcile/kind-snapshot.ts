@@ -7,10 +7,10 @@
 import { resourceInfo } from '../kube/resources.ts';
 import {
   type LabelRequirement,
-  matchesFieldRequirements,
   matchesLabelRequirements,
-  parseFieldSelector,
+  matchesListSelectors,
   parseLabelSelector,
+  parseListSelectors,
 } from '../kube/selectors.ts';
 import type { GroupVersionKind, KubeClient, KubeObject, ListOptions, ObjectKey } from '../kube/types.ts';
 
@@ -95,13 +95,11 @@ export class KindSnapshot {
   /** The listed objects matching `options` (shared: the caller copies them). */
   async select(options: ListOptions): Promise<{ items: KubeObject[]; resourceVersion?: string }> {
     const snapshot = await this.#load();
-    const requirements = options.labelSelector ? parseLabelSelector(options.labelSelector) : [];
-    const fields = options.fieldSelector ? parseFieldSelector(options.fieldSelector) : [];
+    const selectors = parseListSelectors(options);
     const items = snapshot.items.filter(
       (object) =>
         (!this.#namespaced || !options.namespace || object.metadata.namespace === options.namespace) &&
-        matchesLabelRequirements(requirements, object.metadata.labels) &&
-        matchesFieldRequirements(fields, object),
+        matchesListSelectors(selectors, object),
     );
     return snapshot.resourceVersion === undefined
       ? { items }

@@ -151,9 +151,7 @@ export class ObjectCache {
 
   /** The resourceVersion the cache holds for `key` (no copy made); undefined when not held or not synced. */
   resourceVersionOf(key: ObjectKey): string | undefined {
-    const informer = this.#informers
-      .get(kindId(key))
-      ?.find((candidate) => coversName(candidate.kind, key.name));
+    const informer = this.#find(key, (kind) => coversName(kind, key.name));
     if (!informer?.synced) return undefined;
     return informer.get(this.#namespaceOf(key, key.namespace), key.name)?.metadata.resourceVersion;
   }
@@ -178,22 +176,25 @@ export class ObjectCache {
     for (const informer of this.#all()) informer.stop();
   }
 
-  /** The informer that can answer this read from memory, once it has synced; else undefined. */
-  async #synced(gvk: GroupVersionKind, options: ListOptions): Promise<Informer | undefined> {
+  /** The informer that can answer this LIST from memory, once it has synced; else undefined. */
+  #synced(gvk: GroupVersionKind, options: ListOptions): Promise<Informer | undefined> {
+    return this.#ready(gvk, (kind) => covers(kind, options));
+  }
+
+  /** The informer that can answer a GET of `key` from memory, once it has synced; else undefined. */
+  #syncedFor(key: ObjectKey): Promise<Informer | undefined> {
+    return this.#ready(key, (kind) => coversName(kind, key.name));
+  }
+
+  async #ready(gvk: GroupVersionKind, fits: (kind: InformedKind) => boolean): Promise<Informer | undefined> {
     if (!this.#warmed) return undefined;
-    const informer = this.#informers.get(kindId(gvk))?.find((candidate) => covers(candidate.kind, options));
+    const informer = this.#find(gvk, fits);
     if (informer === undefined) return undefined;
     return (await informer.ready()) ? informer : undefined;
   }
 
-  /** The informer that can answer a GET of `key` from memory, once it has synced; else undefined. */
-  async #syncedFor(key: ObjectKey): Promise<Informer | undefined> {
-    if (!this.#warmed) return undefined;
-    const informer = this.#informers
-      .get(kindId(key))
-      ?.find((candidate) => coversName(candidate.kind, key.name));
-    if (informer === undefined) return undefined;
-    return (await informer.ready()) ? informer : undefined;
+  #find(gvk: GroupVersionKind, fits: (kind: InformedKind) => boolean): Informer | undefined {
+    return this.#informers.get(kindId(gvk))?.find((candidate) => fits(candidate.kind));
   }
 
   #all(): Informer[] {

@@ -147,6 +147,10 @@ export class LeaseLock {
     }
   }
 
+  #writeOptions(): { fieldManager?: string } {
+    return this.#options.fieldManager ? { fieldManager: this.#options.fieldManager } : {};
+  }
+
   #now(): Date {
     return this.#options.now ? this.#options.now() : new Date();
   }
@@ -170,7 +174,7 @@ export class LeaseLock {
 
   async #acquire(client: KubeClient, namespace: string, deadline: number): Promise<KubeObject | undefined> {
     const key = this.#key(namespace);
-    const options = this.#options.fieldManager ? { fieldManager: this.#options.fieldManager } : {};
+    const options = this.#writeOptions();
     let known = this.#released.get(namespace);
     this.#released.delete(namespace);
     for (;;) {
@@ -204,8 +208,7 @@ export class LeaseLock {
   async #release(client: KubeClient, lease: KubeObject): Promise<void> {
     const { holderIdentity: _holder, renewTime: _renew, ...rest } = leaseSpec(lease);
     try {
-      const options = this.#options.fieldManager ? { fieldManager: this.#options.fieldManager } : {};
-      const released = await client.replace({ ...lease, spec: rest }, options);
+      const released = await client.replace({ ...lease, spec: rest }, this.#writeOptions());
       this.#released.set(released.metadata.namespace ?? '', released);
     } catch {
       // Conflict: someone took over an expired lease; anything else: the duration frees it.

@@ -57,7 +57,9 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
   const { n, log } = options;
   const scrapeApiserver = apiserverScraper(platform.controlPlane.kubeconfigPath);
   const pids = () => new Map(platform.functions.map((fn) => [fn.name, fn.process.child.pid!]));
-  const cpuBefore = new Map([...pids()].map(([name, pid]) => [name, processStats(pid)?.cpuSeconds ?? 0]));
+  const functionCpu = () =>
+    new Map([...pids()].map(([name, pid]) => [name, processStats(pid)?.cpuSeconds ?? 0]));
+  const cpuBefore = functionCpu();
 
   // Room for every predictor: one simulated MI300X node with a GPU per service (and some spare).
   await writeSimulatorRules(client, {
@@ -124,7 +126,11 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
   log(`quiet window of ${options.quietSeconds} s`);
   const apiQuietBefore = await scrapeApiserver();
   const fnQuietBefore = await scrapeFunctions(options.metricsPorts);
+  const cpuQuietBefore = functionCpu();
+  const platformCpuQuietBefore = platformCpu();
   await new Promise((resolve) => setTimeout(resolve, options.quietSeconds * 1000));
+  const cpuQuiet = cpuBetween(cpuQuietBefore, functionCpu());
+  const platformCpuQuiet = cpuBetween(platformCpuQuietBefore, platformCpu());
   const apiQuiet = difference(await scrapeApiserver(), apiQuietBefore);
   const fnQuiet = functionTotals(fnQuietBefore, await scrapeFunctions(options.metricsPorts));
   const perServicePerMinute = (count: number) => count / n / (options.quietSeconds / 60);
@@ -222,6 +228,9 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
       functionWrites: fnQuiet.writes,
       apiserverByVerb: sorted(apiQuiet),
       perFunction: fnQuiet.perFunction,
+      // A function at rest should not spend CPU either: timers that wake it are a cost per pod.
+      functionCpuSeconds: cpuQuiet,
+      platformCpuSeconds: platformCpuQuiet,
     },
     singleChangeMs: { samples: changeLatencies, p50: percentile(changeLatencies, 50) },
     singleChangeBackToBackMs: { samples: backToBack, p50: percentile(backToBack, 50) },

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { build, type Plugin } from 'rolldown';
 import { FUNCTION_NAMES } from '../../functions/modules.ts';
-import { runtimeParseOncePlugin } from './runtime-parse-once.ts';
+import { runtimeEditsPlugin } from './runtime-edits.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -26,7 +26,7 @@ export async function bundleFunctions(outDir: string): Promise<string> {
     input: join(ROOT, 'functions', 'main.ts'),
     platform: 'node',
     external: ['@kubernetes/client-node'],
-    plugins: [runtimeCloudEventsPlugin(), sloppyGlobalPlugin(), runtimeParseOncePlugin()],
+    plugins: [runtimeCloudEventsPlugin(), sloppyGlobalPlugin(), runtimeEditsPlugin()],
     logLevel: 'warn',
     output: {
       dir: functionsDir,

@@ -1,12 +1,18 @@
 /**
- * The bundle's edit of faas-js-runtime's event handler (scripts/build/runtime-parse-once.ts): run
+ * The bundle's edit of faas-js-runtime's event handler (scripts/build/runtime-edits.ts): run
  * the edited module against a stand-in fastify with the runtime's own cloudevents copy, and check
  * a CloudEvent is parsed once and reaches the function as before, and what is not one stays not one.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it, vi } from 'vitest';
-import { applyEdits, LAZY_ERROR_EDITS, parseOnce } from '../../../scripts/build/runtime-parse-once.ts';
+import {
+  applyEdits,
+  LAZY_ERROR_EDITS,
+  LAZY_PROTECTION_EDITS,
+  parseOnce,
+  SPARSE_LOOP_SAMPLING_EDITS,
+} from '../../../scripts/build/runtime-edits.ts';
 
 const requireHere = createRequire(import.meta.url);
 const handlerFile = requireHere.resolve('faas-js-runtime/lib/event-handler.js');
@@ -155,5 +161,91 @@ describe("the bundle's lazy-error edit of the runtime's cloudevents JSON parser"
       expect(is.built).toBe(is.error === undefined ? 0 : 1);
     }
     expect(parse(original, { kind: 'AIMService' }).built).toBe(2);
+  });
+});
+
+describe("the bundle's lazy overload-protection edit of the runtime's health check", () => {
+  const healthFile = requireRuntime.resolve('./health-check.js');
+  const original = readFileSync(healthFile, 'utf8');
+  const edited = applyEdits(original, LAZY_PROTECTION_EDITS, 'health-check.js');
+
+  type Route = (request: unknown, reply: unknown) => void;
+
+  /** Loads `code` with a counting stand-in for overload-protection; returns the probe routes and the count. */
+  function load(code: string): { routes: Map<string, Route>; made: () => number } {
+    let made = 0;
+    const protection = () => {
+      made += 1;
+      return (_request: unknown, _reply: unknown, next: () => void) => next();
+    };
+    const requireStub = (id: string) => (id === 'overload-protection' ? protection : requireRuntime(id));
+    const module = { exports: {} as unknown };
+    new Function('require', 'module', 'exports', code)(requireStub, module, module.exports);
+    const routes = new Map<string, Route>();
+    const plugin = (module.exports as (opts: unknown) => (f: unknown, o: unknown, done: () => void) => void)(
+      {},
+    );
+    plugin(
+      { get: (path: string, _options: unknown, handler: Route) => routes.set(path, handler) },
+      {},
+      () => {},
+    );
+    return { routes, made: () => made };
+  }
+
+  function reply() {
+    const sent: string[] = [];
+    return { sent, header: () => {}, send: (body: string) => sent.push(body) };
+  }
+
+  it('builds no sampler when the module loads, as the original does', () => {
+    expect(load(original).made()).toBe(1);
+    expect(load(edited).made()).toBe(0);
+  });
+
+  it('answers a default probe as before, building the sampler once', () => {
+    const { routes, made } = load(edited);
+    const first = reply();
+    const second = reply();
+    routes.get('/health/readiness')?.({}, first);
+    routes.get('/health/liveness')?.({}, second);
+    expect([first.sent, second.sent]).toEqual([['OK'], ['OK']]);
+    expect(made()).toBe(1);
+  });
+});
+
+describe("the bundle's sparser event-loop sampling in the runtime's metrics", () => {
+  const metricsFile = requireRuntime.resolve('./metrics.js');
+  const requireMetrics = createRequire(metricsFile);
+  const original = readFileSync(metricsFile, 'utf8');
+  const edited = applyEdits(original, SPARSE_LOOP_SAMPLING_EDITS, 'metrics.js');
+
+  /** The options the module passes prom-client's collectDefaultMetrics, with the real prom-client. */
+  function defaultMetricsOptions(code: string): Record<string, unknown> {
+    const promClient = requireMetrics('prom-client') as Record<string, unknown>;
+    const seen: Record<string, unknown>[] = [];
+    const spy = {
+      ...promClient,
+      collectDefaultMetrics: (options: Record<string, unknown>) => seen.push(options),
+    };
+    const requireStub = (id: string) => (id === 'prom-client' ? spy : requireMetrics(id));
+    const module = { exports: {} as unknown };
+    new Function('require', 'module', 'exports', code)(requireStub, module, module.exports);
+    (module.exports as (config: unknown) => unknown)({ name: 'test' });
+    expect(seen).toHaveLength(1);
+    return seen[0]!;
+  }
+
+  it("samples the event loop every 100 ms instead of prom-client's 10 ms", () => {
+    expect(defaultMetricsOptions(original).eventLoopMonitoringPrecision).toBeUndefined();
+    expect(defaultMetricsOptions(edited).eventLoopMonitoringPrecision).toBe(100);
+  });
+
+  it('still serves the event-loop lag metric', async () => {
+    const promClient = requireMetrics('prom-client') as typeof import('prom-client');
+    const register = new promClient.Registry();
+    promClient.collectDefaultMetrics({ register, eventLoopMonitoringPrecision: 100 });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await register.metrics()).toMatch(/^nodejs_eventloop_lag_p99_seconds /m);
   });
 });

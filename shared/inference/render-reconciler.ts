@@ -23,6 +23,7 @@ import type { ComponentHealth } from '../reconcile/health.ts';
 import { emptyPlan, type Plan } from '../reconcile/plan.ts';
 import type { KindReconciler } from '../reconcile/reconciler.ts';
 import { aimServiceStatus } from '../reconcile/service-status.ts';
+import { firstStatusHoldMs } from './first-status-hold.ts';
 import {
   decideHttpRoute,
   decideInferenceService,
@@ -121,6 +122,7 @@ export function isvcRenderReconciler(): KindReconciler<AIMService, RenderFetched
     ownedConditionTypes: RENDER_CONDITION_TYPES,
     ownedStatusFields: [...RENDER_STATUS_FIELDS, SERVICE_CACHE_STATUS_FIELD],
     writesSummary: true,
+    firstStatusHoldMs: (svc, _fetched, now) => firstStatusHoldMs(svc, now),
     statusMapping: aimServiceStatus,
     statusEvents: serviceStatusEvents,
     sweepSnapshotKinds: RENDER_SWEEP_KINDS,

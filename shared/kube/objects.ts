@@ -17,6 +17,13 @@ export function objectKey(object: KubeObject): ObjectKey {
 }
 
 /** `apiVersion/kind`, the order key upstream sorts applied children by (spec §5.1). */
+/** An object's key as log fields. */
+export function keyFields(key: ObjectKey): Record<string, string> {
+  const fields: Record<string, string> = { kind: key.kind, name: key.name };
+  if (key.namespace) fields.namespace = key.namespace;
+  return fields;
+}
+
 export function gvkString(gvk: GroupVersionKind): string {
   return `${gvk.apiVersion}/${gvk.kind}`;
 }

@@ -7,8 +7,8 @@ import { ANNOTATIONS, RECONCILIATION_PAUSED_VALUE } from '../constants/annotatio
 import { CONDITION_TYPES, STATE_ENGINE_REASONS } from '../constants/conditions.ts';
 import type { AIMStatus } from '../constants/status.ts';
 import { isConflict, isNotFound, isRetryable } from '../kube/errors.ts';
-import { objectKey } from '../kube/objects.ts';
-import type { KubeObject, ObjectKey } from '../kube/types.ts';
+import { keyFields, objectKey } from '../kube/objects.ts';
+import type { KubeObject } from '../kube/types.ts';
 import { componentHealthOf } from './component-health-status.ts';
 import { type ConditionEvent, conditionTransitionEvents, isErrorLevel } from './condition-events.ts';
 import { type Condition, ConditionSet, setCondition } from './conditions.ts';
@@ -28,7 +28,7 @@ import { RetryableError } from './retryable-error.ts';
 import { fetchMergedRuntimeConfig } from './runtime-config.ts';
 import { parserOf } from './schema-parse.ts';
 import { describeIssues } from './spec-issues.ts';
-import { mayPace } from './status-pacing.ts';
+import { firstStatusHeldMs, mayPace } from './status-pacing.ts';
 import {
   applyStatus,
   conditionsOf,
@@ -61,12 +61,6 @@ function statusOf(object: KubeObject): Record<string, unknown> {
 
 function isTransient(err: unknown): boolean {
   return isRetryable(err) || isConflict(err);
-}
-
-export function keyFields(key: ObjectKey): Record<string, string> {
-  const fields: Record<string, string> = { kind: key.kind, name: key.name };
-  if (key.namespace) fields.namespace = key.namespace;
-  return fields;
 }
 
 function pacingKey(object: KubeObject): string {
@@ -187,7 +181,12 @@ export class PipelineRun<Obj, Fetched> {
       object,
       (plan.events ?? []).filter((event) => !event.onApply || applied),
     );
-    return this.#finish(object, previous, domain, evaluation, 'reconciled', plan.requeueAfterSeconds);
+    const holdMs = firstStatusHeldMs(
+      reconciler.firstStatusHoldMs?.(obj, fetched, now) ?? 0,
+      evaluation.aimStatus,
+      previous,
+    );
+    return this.#finish(object, previous, domain, evaluation, 'reconciled', plan.requeueAfterSeconds, holdMs);
   }
 
   /** How long a change of status must wait (status-pacing.ts); 0 when it is written now. */
@@ -226,6 +225,7 @@ export class PipelineRun<Obj, Fetched> {
     evaluation: Evaluation,
     result: ReconcileResult,
     requeueAfterSeconds: number | undefined,
+    holdMs = 0,
   ): Promise<Attempt> {
     const desired = desiredStatus(this.#ownership, {
       domain,
@@ -236,9 +236,11 @@ export class PipelineRun<Obj, Fetched> {
     });
     let resourceVersion = object.metadata.resourceVersion;
     const changed = statusChanged(this.#ownership, previous, desired);
-    // A paced change is written once the interval ends, from what holds then; until then nothing
-    // is written, so no Event either.
-    const pacedMs = changed ? this.#pacingDelayMs(object, previous, desired, evaluation) : 0;
+    // A paced (or held) change is written once the interval ends, from what holds then; until
+    // then nothing is written, so no Event either.
+    const pacedMs = changed
+      ? Math.max(holdMs, this.#pacingDelayMs(object, previous, desired, evaluation))
+      : 0;
     const written = conditionsOf(pacedMs > 0 ? previous : desired);
     const requeueAfter =
       pacedMs > 0

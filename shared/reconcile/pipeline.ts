@@ -9,10 +9,10 @@
  * fresh read (bounded).
  */
 import { isConflict, isNotFound, isRetryable, KubeError } from '../kube/errors.ts';
-import { describeObject, objectKey } from '../kube/objects.ts';
+import { describeObject, keyFields, objectKey } from '../kube/objects.ts';
 import { retryOnConflict } from '../kube/retry.ts';
 import type { KubeObject, ObjectKey } from '../kube/types.ts';
-import { type Attempt, keyFields, PipelineRun } from './pipeline-run.ts';
+import { type Attempt, PipelineRun } from './pipeline-run.ts';
 import { readerOf, SweepReadCache } from './read-cache.ts';
 import type { KindReconciler, ReconcileContext, ReconcileOutcome, ReconcileRequest } from './reconciler.ts';
 import { RetryableError } from './retryable-error.ts';

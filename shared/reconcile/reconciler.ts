@@ -150,6 +150,13 @@ export interface KindReconciler<Obj, Fetched> {
    * Running"), recorded once the new status is written. `conditions` are the ones written.
    */
   statusEvents?(previous: string | undefined, next: string, conditions: readonly Condition[]): PlannedEvent[];
+  /**
+   * Summary writers of a multi-writer kind: how long (ms) a first status that reports nothing
+   * wrong may wait for another writer that is about to write (0: write now). Meanwhile nothing
+   * is written (no Event either) and the reconcile is requeued for the end of the wait; the other
+   * writer's write, an event of the object, brings it back sooner.
+   */
+  firstStatusHoldMs?(obj: Obj, fetched: Fetched, now: Date): number;
   /** Maps the framework status to the kind's enum (e.g. `aimServiceStatus`). */
   statusMapping?: (status: AIMStatus) => string;
   finalizer?: Finalizer;

@@ -43,6 +43,18 @@ export function mayPace(
   return true;
 }
 
+/**
+ * How long a summary writer's first status waits (`firstStatusHoldMs`): only while the object has
+ * no summary yet (no observedGeneration) and would say it is under way — an error is reported at once.
+ */
+export function firstStatusHeldMs(
+  holdMs: number,
+  aimStatus: AIMStatus,
+  current: Readonly<Record<string, unknown>>,
+): number {
+  return holdMs > 0 && UNDER_WAY.has(aimStatus) && current.observedGeneration === undefined ? holdMs : 0;
+}
+
 /** When each object's status was last written by this instance. Bounded: entries older than the interval are dropped. */
 export class StatusWritePacer {
   readonly intervalMs: number;

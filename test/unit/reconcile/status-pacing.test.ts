@@ -157,3 +157,85 @@ describe('a pipeline with a status pacer', () => {
     expect(client.callsOf('applyStatus')).toHaveLength(4);
   });
 });
+
+describe('a pipeline whose summary writer holds its first status (firstStatusHoldMs)', () => {
+  const API = 'aim.eai.amd.com/v1alpha1';
+  const GVK = { apiVersion: API, kind: 'AIMArtifact' };
+  const key: ObjectKey = { ...GVK, namespace: 'team', name: 'weights' };
+  const Schema = z.looseObject({ metadata: z.looseObject({ name: z.string() }), spec: z.looseObject({}) });
+
+  function setup() {
+    const world = { state: 'Progressing' as AIMStatus, holdMs: 3000 };
+    const reconciler: KindReconciler<z.infer<typeof Schema>, undefined> = {
+      gvk: GVK,
+      schema: Schema,
+      controllerName: 'artifact',
+      fetch: async () => undefined,
+      plan: () => ({ apply: [], applyWithoutOwner: [], delete: [] }),
+      health: () => [
+        {
+          component: 'Download',
+          state: world.state,
+          reason: world.state,
+          message: world.state,
+          errors: [],
+          dependencyType: DEPENDENCY_TYPES.downstream,
+        },
+      ],
+      firstStatusHoldMs: () => world.holdMs,
+    };
+    const object: KubeObject = {
+      apiVersion: API,
+      kind: 'AIMArtifact',
+      metadata: { ...key, generation: 1 },
+      spec: {},
+    };
+    const client = new FakeKubeClient().seed(object);
+    const events: string[] = [];
+    const ctx = testContext(client, {
+      fieldManager: 'aim-cache-manage',
+      now: () => new Date('2026-01-01T00:00:00Z'),
+      recorder: {
+        async record(_object, _type, reason) {
+          events.push(reason);
+        },
+      },
+    });
+    const run = () => reconcileObject(ctx, reconciler, key);
+    const stored = () => client.peek(key)?.status as { status?: string; observedGeneration?: number };
+    return { world, client, events, run, stored };
+  }
+
+  it('writes nothing (no Event either) while held, and asks to be reconciled when the hold ends', async () => {
+    const { client, events, run } = setup();
+    const held = await run();
+    expect(client.callsOf('applyStatus')).toHaveLength(0);
+    expect(events).toEqual([]);
+    expect(held.requeueAfterSeconds).toBe(3);
+  });
+
+  it('writes once the hold is over', async () => {
+    const { world, client, run, stored } = setup();
+    await run();
+    world.holdMs = 0;
+    await run();
+    expect(client.callsOf('applyStatus')).toHaveLength(1);
+    expect(stored()).toMatchObject({ status: 'Progressing', observedGeneration: 1 });
+  });
+
+  it('never holds an error, nor an object that already has its summary', async () => {
+    const failing = setup();
+    failing.world.state = 'Failed';
+    await failing.run();
+    expect(failing.stored().status).toBe('Failed');
+
+    const summarised = setup();
+    summarised.world.holdMs = 0;
+    await summarised.run();
+    summarised.world.holdMs = 3000;
+    summarised.world.state = 'Pending';
+    await summarised.run();
+    expect(summarised.client.callsOf('applyStatus')).toHaveLength(2);
+    expect(summarised.stored().status).toBe('Pending');
+  });
+});

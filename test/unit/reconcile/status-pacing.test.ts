@@ -9,6 +9,36 @@ import { mayPace, StatusWritePacer, statusPacingMsFromEnv } from '../../../share
 import { FakeKubeClient } from '../../support/fake-kube.ts';
 import { testContext } from '../../support/reconcile-context.ts';
 
+const API = 'aim.eai.amd.com/v1alpha1';
+const GVK = { apiVersion: API, kind: 'AIMArtifact' };
+const key: ObjectKey = { ...GVK, namespace: 'team', name: 'weights' };
+const Schema = z.looseObject({ metadata: z.looseObject({ name: z.string() }), spec: z.looseObject({}) });
+
+/** A reconciler of one downstream component whose state and reason `world` holds. */
+function oneComponentReconciler(
+  world: { state: AIMStatus; reason?: string },
+  extra: Partial<KindReconciler<z.infer<typeof Schema>, undefined>> = {},
+): KindReconciler<z.infer<typeof Schema>, undefined> {
+  return {
+    gvk: GVK,
+    schema: Schema,
+    controllerName: 'artifact',
+    fetch: async () => undefined,
+    plan: () => ({ apply: [], applyWithoutOwner: [], delete: [] }),
+    health: () => [
+      {
+        component: 'Download',
+        state: world.state,
+        reason: world.reason ?? world.state,
+        message: world.reason ?? world.state,
+        errors: [],
+        dependencyType: DEPENDENCY_TYPES.downstream,
+      },
+    ],
+    ...extra,
+  };
+}
+
 describe('mayPace', () => {
   const under = { status: 'Progressing', conditions: [{ type: 'Ready' }], resolved: 'a' };
 
@@ -61,34 +91,14 @@ describe('StatusWritePacer', () => {
 });
 
 describe('a pipeline with a status pacer', () => {
-  const API = 'aim.eai.amd.com/v1alpha1';
-  const GVK = { apiVersion: API, kind: 'AIMArtifact' };
-  const key: ObjectKey = { ...GVK, namespace: 'team', name: 'weights' };
-  const Schema = z.looseObject({ metadata: z.looseObject({ name: z.string() }), spec: z.looseObject({}) });
-
   /** One downstream component whose state and reason the test sets; `size` is a domain field. */
   function setup() {
     const world = { state: 'Progressing' as AIMStatus, reason: 'PvcPending', size: '1Gi' };
-    const reconciler: KindReconciler<z.infer<typeof Schema>, undefined> = {
-      gvk: GVK,
-      schema: Schema,
-      controllerName: 'artifact',
-      fetch: async () => undefined,
-      plan: () => ({ apply: [], applyWithoutOwner: [], delete: [] }),
-      health: () => [
-        {
-          component: 'Download',
-          state: world.state,
-          reason: world.reason,
-          message: world.reason,
-          errors: [],
-          dependencyType: DEPENDENCY_TYPES.downstream,
-        },
-      ],
+    const reconciler = oneComponentReconciler(world, {
       decorate(status) {
         status.size = world.size;
       },
-    };
+    });
     const object: KubeObject = { apiVersion: API, kind: 'AIMArtifact', metadata: { ...key }, spec: {} };
     const client = new FakeKubeClient().seed(object);
     const clock = { ms: Date.parse('2026-01-01T00:00:00Z') };
@@ -159,31 +169,9 @@ describe('a pipeline with a status pacer', () => {
 });
 
 describe('a pipeline whose summary writer holds its first status (firstStatusHoldMs)', () => {
-  const API = 'aim.eai.amd.com/v1alpha1';
-  const GVK = { apiVersion: API, kind: 'AIMArtifact' };
-  const key: ObjectKey = { ...GVK, namespace: 'team', name: 'weights' };
-  const Schema = z.looseObject({ metadata: z.looseObject({ name: z.string() }), spec: z.looseObject({}) });
-
   function setup() {
     const world = { state: 'Progressing' as AIMStatus, holdMs: 3000 };
-    const reconciler: KindReconciler<z.infer<typeof Schema>, undefined> = {
-      gvk: GVK,
-      schema: Schema,
-      controllerName: 'artifact',
-      fetch: async () => undefined,
-      plan: () => ({ apply: [], applyWithoutOwner: [], delete: [] }),
-      health: () => [
-        {
-          component: 'Download',
-          state: world.state,
-          reason: world.state,
-          message: world.state,
-          errors: [],
-          dependencyType: DEPENDENCY_TYPES.downstream,
-        },
-      ],
-      firstStatusHoldMs: () => world.holdMs,
-    };
+    const reconciler = oneComponentReconciler(world, { firstStatusHoldMs: () => world.holdMs });
     const object: KubeObject = {
       apiVersion: API,
       kind: 'AIMArtifact',

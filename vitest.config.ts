@@ -7,6 +7,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
+          globalSetup: ['test/support/scratch-dir.ts'],
           benchmark: { include: [] },
           environment: 'node',
         },
@@ -15,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/support/scratch-dir.ts'],
           benchmark: { include: [] },
           environment: 'node',
           // One control plane per run: files share it and must not race each other.
@@ -28,6 +30,7 @@ export default defineConfig({
         test: {
           name: 'soak',
           include: ['test/soak/**/*.test.ts'],
+          globalSetup: ['test/support/scratch-dir.ts'],
           benchmark: { include: [] },
           environment: 'node',
           fileParallelism: false,

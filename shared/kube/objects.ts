@@ -16,7 +16,6 @@ export function objectKey(object: KubeObject): ObjectKey {
   return key;
 }
 
-/** `apiVersion/kind`, the order key upstream sorts applied children by (spec §5.1). */
 /** An object's key as log fields. */
 export function keyFields(key: ObjectKey): Record<string, string> {
   const fields: Record<string, string> = { kind: key.kind, name: key.name };
@@ -24,6 +23,7 @@ export function keyFields(key: ObjectKey): Record<string, string> {
   return fields;
 }
 
+/** `apiVersion/kind`, the order key upstream sorts applied children by (spec §5.1). */
 export function gvkString(gvk: GroupVersionKind): string {
   return `${gvk.apiVersion}/${gvk.kind}`;
 }

@@ -6,6 +6,7 @@ import { AIM_API_VERSION } from '../api/group.ts';
 import { KSERVE_LABELS } from '../constants/kserve.ts';
 import { K8S_LABELS, LABEL_VALUES, LABELS } from '../constants/labels.ts';
 import { ARTIFACT_STATUS_UPDATER_NAME } from '../constants/limits.ts';
+import { POD_EVENTS_FIELD_SELECTOR } from '../constants/pod-conditions.ts';
 import type { InformedKind } from './informer.ts';
 
 /** What an artifact's Jobs carry (their builder sets it) and pass on to their pods: the artifact's name. */
@@ -35,8 +36,8 @@ export const INFORMED = {
     gvk: { apiVersion: 'v1', kind: 'Event' },
     fieldSelector: 'involvedObject.kind=InferenceService',
   },
-  /** Events about Pods (why a predictor or download pod is Pending). */
-  podEvents: { gvk: { apiVersion: 'v1', kind: 'Event' }, fieldSelector: 'involvedObject.kind=Pod' },
+  /** Events about Pods that say why a predictor or download pod is Pending (not the routine ones). */
+  podEvents: { gvk: { apiVersion: 'v1', kind: 'Event' }, fieldSelector: POD_EVENTS_FIELD_SELECTOR },
   /** The one RoleBinding per namespace that lets download pods report progress (spec §12.1). */
   artifactStatusUpdaterBindings: {
     gvk: { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding' },

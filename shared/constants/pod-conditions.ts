@@ -30,3 +30,18 @@ export const POD_PENDING_EVENT_REASONS = [
   'FailedAttachVolume',
   'FailedCreatePodSandBox',
 ] as const;
+
+/**
+ * The kubelet's routine pod events: one each per container start, on every pod of the cluster,
+ * and never read (a Pending pod is explained by POD_PENDING_EVENT_REASONS, else by Pulling).
+ */
+export const ROUTINE_POD_EVENT_REASONS = ['Scheduled', 'Pulled', 'Created', 'Started'] as const;
+
+/**
+ * The pod events the functions read, as a field selector: what is kept in memory (the informer)
+ * and what a live read asks for are the same, so the informer answers those reads.
+ */
+export const POD_EVENTS_FIELD_SELECTOR = [
+  'involvedObject.kind=Pod',
+  ...ROUTINE_POD_EVENT_REASONS.map((reason) => `reason!=${reason}`),
+].join(',');

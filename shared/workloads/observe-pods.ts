@@ -3,6 +3,7 @@
  * LIST of the pods, the events of a Pending pod only when no earlier check decides, and the log
  * tail of a failed container only when its exit calls for log classification.
  */
+import { POD_EVENTS_FIELD_SELECTOR } from '../constants/pod-conditions.ts';
 import type { KubeClient, KubeObject } from '../kube/types.ts';
 import { podLogKey } from './failed-pod-health.ts';
 import { type PodsInspectionInput, pendingPodNeedingEvents, podLogRequests } from './pods-inspector.ts';
@@ -31,7 +32,7 @@ export async function observePods(
   const pending = pendingPodNeedingEvents(pods);
   if (pending !== undefined) {
     try {
-      const fieldSelector = `involvedObject.kind=Pod,involvedObject.name=${pending.metadata.name}`;
+      const fieldSelector = `${POD_EVENTS_FIELD_SELECTOR},involvedObject.name=${pending.metadata.name}`;
       observation.events = (await client.list(EVENT, { namespace, fieldSelector })).items;
     } catch {
       // Without events the pod is simply reported as pending.

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { INFORMED } from '../../../shared/cache/kinds.ts';
 import { ObjectCache } from '../../../shared/cache/object-cache.ts';
+import { POD_EVENTS_FIELD_SELECTOR } from '../../../shared/constants/pod-conditions.ts';
 import { isNotFound, KubeError } from '../../../shared/kube/errors.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
 import { FakeKubeClient } from '../../support/fake-kube.ts';
@@ -226,13 +227,13 @@ describe('ObjectCache.caughtUp', () => {
 });
 
 describe('ObjectCache with several informers of one kind', () => {
-  function event(name: string, involvedKind: string, involvedName: string): KubeObject {
+  function event(name: string, involvedKind: string, involvedName: string, reason = 'Something'): KubeObject {
     return {
       apiVersion: 'v1',
       kind: 'Event',
       metadata: { name, namespace: 'team-a' },
       involvedObject: { kind: involvedKind, name: involvedName, namespace: 'team-a' },
-      reason: 'Something',
+      reason,
     };
   }
 
@@ -242,6 +243,7 @@ describe('ObjectCache with several informers of one kind', () => {
       event('e1', 'Pod', 'p1'),
       event('e2', 'InferenceService', 'svc'),
       event('e3', 'AIMService', 'svc'),
+      event('e4', 'Pod', 'p1', 'Started'),
     );
     const kube = new WatchingFakeKubeClient(fake);
     const cache = new ObjectCache(kube, [INFORMED.podEvents, INFORMED.inferenceServiceEvents]);
@@ -251,17 +253,20 @@ describe('ObjectCache with several informers of one kind', () => {
     const EVENT = { apiVersion: 'v1', kind: 'Event' };
     const pods = await cache.list(EVENT, {
       namespace: 'team-a',
-      fieldSelector: 'involvedObject.kind=Pod,involvedObject.name=p1',
+      fieldSelector: `${POD_EVENTS_FIELD_SELECTOR},involvedObject.name=p1`,
     });
     const isvcs = await cache.list(EVENT, {
       namespace: 'team-a',
       fieldSelector: 'involvedObject.kind=InferenceService,involvedObject.name=svc',
     });
+    // The kubelet's routine Started is not kept.
     expect(pods.items.map((e) => e.metadata.name)).toEqual(['e1']);
     expect(isvcs.items.map((e) => e.metadata.name)).toEqual(['e2']);
     expect(fake.calls).toEqual([]);
     await cache.list(EVENT, { namespace: 'team-a', fieldSelector: 'involvedObject.kind=AIMService' });
-    expect(fake.callsOf('list')).toHaveLength(1);
+    // Every pod event (routine ones too) is more than the informer holds: read live.
+    await cache.list(EVENT, { namespace: 'team-a', fieldSelector: 'involvedObject.kind=Pod' });
+    expect(fake.callsOf('list')).toHaveLength(2);
   });
 
   it('waits to catch up only on the informers whose selector would keep the event’s object', async () => {
@@ -292,7 +297,7 @@ describe('ObjectCache with several informers of one kind', () => {
     );
     const EVENT = { apiVersion: 'v1', kind: 'Event' };
     const isvcs = await cache.list(EVENT, { fieldSelector: 'involvedObject.kind=InferenceService' });
-    const pods = await cache.list(EVENT, { fieldSelector: 'involvedObject.kind=Pod' });
+    const pods = await cache.list(EVENT, { fieldSelector: POD_EVENTS_FIELD_SELECTOR });
     expect(isvcs.items).toEqual([]);
     expect(pods.items.map((e) => e.metadata.name)).toEqual(['w']);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { POD_PENDING_EVENT_REASONS } from '../../../shared/constants/pod-conditions.ts';
 import { podLogKey } from '../../../shared/workloads/failed-pod-health.ts';
 import { observePods } from '../../../shared/workloads/observe-pods.ts';
 import { FakeKubeClient } from '../../support/fake-kube.ts';
@@ -20,7 +21,8 @@ describe('observePods', () => {
     expect(observed.events).toHaveLength(1);
     expect(kube.callsOf('list')[1]?.options).toEqual({
       namespace: 'team-a',
-      fieldSelector: 'involvedObject.kind=Pod,involvedObject.name=p',
+      fieldSelector:
+        'involvedObject.kind=Pod,reason!=Scheduled,reason!=Pulled,reason!=Created,reason!=Started,involvedObject.name=p',
     });
     expect(kube.callsOf('podLog')).toHaveLength(0);
   });
@@ -37,6 +39,20 @@ describe('observePods', () => {
       labelled(pod({ name: 'f', phase: 'Failed', containers: [terminated('discovery', 1, 'Error')] })),
     );
     expect((await observePods(noLogs, 'team-a', 'job-name=discover-x')).logs.size).toBe(0);
+  });
+
+  it('asks for no routine kubelet event, and for every event a Pending pod is judged by', async () => {
+    const kube = new FakeKubeClient().seed(
+      labelled(pod({ name: 'p' })),
+      event('p', 'Scheduled', 'assigned', '2026-05-01T10:00:00Z'),
+      event('p', 'Pulling', 'pulling image', '2026-05-01T10:00:01Z'),
+      event('p', 'Pulled', 'pulled', '2026-05-01T10:00:02Z'),
+      ...POD_PENDING_EVENT_REASONS.map((reason) => event('p', reason, reason, '2026-05-01T10:00:03Z')),
+    );
+    const observed = await observePods(kube, 'team-a', 'job-name=discover-x');
+    expect(observed.events.map((e) => (e as { reason?: string }).reason).sort()).toEqual(
+      [...POD_PENDING_EVENT_REASONS, 'Pulling'].sort(),
+    );
   });
 
   it('lets a failed pod LIST reject (the caller captures it)', async () => {

@@ -149,25 +149,31 @@ export class ObjectStore {
   }
 
   /**
-   * When the selectors require one label or field to equal a value: the objects that do, by
-   * namespace, names in order (the other requirements are checked on these alone); else undefined.
+   * When the selectors require labels or fields to equal values: the objects that hold the most
+   * selective of them, by namespace, names in order (the other requirements are checked on these
+   * alone); else undefined. A pending pod's Events are asked for by `involvedObject.kind=Pod` and
+   * `involvedObject.name=<pod>`: the kind holds for every Event the informer keeps, the name for a few.
    */
   #indexedCandidates(
     labels: readonly LabelRequirement[],
     fields: readonly FieldRequirement[],
   ): Map<string, string[]> | undefined {
-    const label = labels.find(
-      (requirement): requirement is LabelRequirement & { operator: 'Equals'; value: string } =>
-        requirement.operator === 'Equals',
-    );
-    const field = fields.find((requirement) => requirement.operator === 'Equals');
-    let key: IndexKey;
-    let value: string;
-    if (label !== undefined) [key, value] = [`label:${label.key}`, label.value];
-    else if (field !== undefined) [key, value] = [`field:${field.field}`, field.value];
-    else return undefined;
+    const keys: [IndexKey, string][] = [
+      ...labels.flatMap((requirement): [IndexKey, string][] =>
+        requirement.operator === 'Equals' ? [[`label:${requirement.key}`, requirement.value]] : [],
+      ),
+      ...fields.flatMap((requirement): [IndexKey, string][] =>
+        requirement.operator === 'Equals' ? [[`field:${requirement.field}`, requirement.value]] : [],
+      ),
+    ];
+    let ids: ReadonlySet<string> | undefined;
+    for (const [key, value] of keys) {
+      const holding = this.#indexes.lookup(key, value, () => this.#entries());
+      if (ids === undefined || holding.size < ids.size) ids = holding;
+    }
+    if (ids === undefined) return undefined;
     const byNamespace = new Map<string, string[]>();
-    for (const id of this.#indexes.lookup(key, value, () => this.#entries())) {
+    for (const id of ids) {
       const slash = id.indexOf('/');
       const namespace = id.slice(0, slash);
       const names = byNamespace.get(namespace) ?? [];

@@ -48,6 +48,7 @@ const selectors = fc.constantFrom(
 const fieldSelectors = fc.constantFrom(
   ...VALUES.map((value) => `involvedObject.name=${value}`),
   'involvedObject.kind=Pod,involvedObject.name=svc-2',
+  'involvedObject.name=svc-1,involvedObject.kind=Pod',
   'involvedObject.name!=svc-1',
 );
 const step: fc.Arbitrary<Step> = fc.oneof(

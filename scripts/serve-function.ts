@@ -4,4 +4,8 @@
  * then 8080 (functions/serve-command.ts). The Kubernetes connection comes from the environment as
  * in the cluster (`KUBECONFIG`, else ~/.kube/config, else in-cluster).
  */
-import '../functions/main.ts';
+import { registerRuntimeEdits } from './runtime-edits-hook.ts';
+
+// Before the runtime loads: the functions import it.
+registerRuntimeEdits();
+await import('../functions/main.ts');

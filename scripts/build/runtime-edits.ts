@@ -67,6 +67,17 @@ const EDITED_FILES: readonly { suffix: string; edits: readonly (readonly [string
   { suffix: '/faas-js-runtime/lib/metrics.js', edits: SPARSE_LOOP_SAMPLING_EDITS },
 ];
 
+/**
+ * The module at `id` (a path or file URL) as the bundle ships it: undefined for a module that is
+ * not edited; throws if an edit no longer fits.
+ */
+export function editRuntimeSource(id: string, code: string): { suffix: string; code: string } | undefined {
+  const file = EDITED_FILES.find((candidate) => id.endsWith(candidate.suffix));
+  return file === undefined
+    ? undefined
+    : { suffix: file.suffix, code: applyEdits(code, file.edits, file.suffix) };
+}
+
 /** `code` with `edits` applied; throws if one no longer fits (the package changed under us). */
 export function applyEdits(
   code: string,
@@ -107,10 +118,10 @@ export function runtimeEditsPlugin(): Plugin {
   return {
     name: 'aim-runtime-edits',
     transform(code, id) {
-      const file = EDITED_FILES.find((candidate) => id.endsWith(candidate.suffix));
-      if (file === undefined) return null;
-      applied.add(file.suffix);
-      return { code: applyEdits(code, file.edits, file.suffix), map: null };
+      const edited = editRuntimeSource(id, code);
+      if (edited === undefined) return null;
+      applied.add(edited.suffix);
+      return { code: edited.code, map: null };
     },
     buildEnd() {
       const missing = EDITED_FILES.filter((file) => !applied.has(file.suffix));

@@ -11,6 +11,7 @@
  * window the component is reported whatever it says.
  */
 import type { AIMService } from '../api/aim-service.ts';
+import { creationWindowLeftMs } from '../kube/objects.ts';
 import { statusOf } from './kinds.ts';
 import type { ServiceCacheFetched } from './service-cache-fetch.ts';
 
@@ -38,7 +39,5 @@ export function firstCacheStatusHoldMs(
   now: Date,
 ): number {
   if (reported || !waitingOnAnotherWriter(fetched)) return 0;
-  const created = Date.parse(service.metadata.creationTimestamp ?? '');
-  if (!Number.isFinite(created)) return 0;
-  return Math.max(0, created + FIRST_CACHE_STATUS_WINDOW_MS - now.getTime());
+  return creationWindowLeftMs(service, FIRST_CACHE_STATUS_WINDOW_MS, now);
 }

@@ -10,6 +10,7 @@
  */
 import type { AIMService } from '../api/aim-service.ts';
 import { SERVICE_COMPONENTS } from '../constants/service-conditions.ts';
+import { creationWindowLeftMs } from '../kube/objects.ts';
 import { hadCondition } from './render-health.ts';
 
 /** From the service's creation; past it the first status is written whatever service-resolve did. */
@@ -18,7 +19,5 @@ export const FIRST_STATUS_WINDOW_MS = 5_000;
 export function firstStatusHoldMs(service: AIMService, now: Date): number {
   if (hadCondition(service, SERVICE_COMPONENTS.model) || hadCondition(service, SERVICE_COMPONENTS.template))
     return 0;
-  const created = Date.parse(service.metadata.creationTimestamp ?? '');
-  if (!Number.isFinite(created)) return 0;
-  return Math.max(0, created + FIRST_STATUS_WINDOW_MS - now.getTime());
+  return creationWindowLeftMs(service, FIRST_STATUS_WINDOW_MS, now);
 }

@@ -16,6 +16,16 @@ export function objectKey(object: KubeObject): ObjectKey {
   return key;
 }
 
+/**
+ * Milliseconds left of a window of `windowMs` from the object's creation: 0 past it, or when the
+ * creation time is unknown.
+ */
+export function creationWindowLeftMs(object: KubeObject, windowMs: number, now: Date): number {
+  const created = Date.parse(object.metadata.creationTimestamp ?? '');
+  if (!Number.isFinite(created)) return 0;
+  return Math.max(0, created + windowMs - now.getTime());
+}
+
 /** An object's key as log fields. */
 export function keyFields(key: ObjectKey): Record<string, string> {
   const fields: Record<string, string> = { kind: key.kind, name: key.name };

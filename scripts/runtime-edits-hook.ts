@@ -4,14 +4,15 @@
  * image runs, and a function from source sleeps at rest as the bundled one does.
  */
 import { registerHooks } from 'node:module';
-import { editRuntimeSource } from './build/runtime-edits.ts';
+import { editRuntimeSource, isEditedRuntimeModule } from './build/runtime-edits.ts';
 
 export function registerRuntimeEdits(): void {
   registerHooks({
     load(url, context, nextLoad) {
       const result = nextLoad(url, context);
-      if (result.source === undefined || result.source === null) return result;
-      const edited = editRuntimeSource(url, String(result.source));
+      const { source } = result;
+      if (source === undefined || source === null || !isEditedRuntimeModule(url)) return result;
+      const edited = editRuntimeSource(url, String(source));
       return edited === undefined ? result : { ...result, source: edited.code };
     },
   });

@@ -67,12 +67,22 @@ const EDITED_FILES: readonly { suffix: string; edits: readonly (readonly [string
   { suffix: '/faas-js-runtime/lib/metrics.js', edits: SPARSE_LOOP_SAMPLING_EDITS },
 ];
 
+/** Which edited file `id` (a path or file URL) is, if any. */
+function editedFile(id: string): (typeof EDITED_FILES)[number] | undefined {
+  return EDITED_FILES.find((candidate) => id.endsWith(candidate.suffix));
+}
+
+/** Whether the module at `id` is one the bundle edits (a check before its source is even decoded). */
+export function isEditedRuntimeModule(id: string): boolean {
+  return editedFile(id) !== undefined;
+}
+
 /**
- * The module at `id` (a path or file URL) as the bundle ships it: undefined for a module that is
- * not edited; throws if an edit no longer fits.
+ * The module at `id` as the bundle ships it: undefined for a module that is not edited; throws
+ * if an edit no longer fits.
  */
 export function editRuntimeSource(id: string, code: string): { suffix: string; code: string } | undefined {
-  const file = EDITED_FILES.find((candidate) => id.endsWith(candidate.suffix));
+  const file = editedFile(id);
   return file === undefined
     ? undefined
     : { suffix: file.suffix, code: applyEdits(code, file.edits, file.suffix) };

@@ -113,7 +113,31 @@ export class Timeline {
         services[step] = { n: times.length, min: times[0]!, p50: percentile(times, 50), max: times.at(-1)! };
     }
     const shared = Object.fromEntries([...this.#shared].sort((a, b) => a[1] - b[1]));
-    return { sharedPathMs: shared, servicesMs: services };
+    return { sharedPathMs: shared, servicesMs: services, serviceGapsMs: this.#gaps() };
+  }
+
+  /** Per service, the time from each step to the next one it reached (min / p50 / max). */
+  #gaps() {
+    const gaps: Record<string, { n: number; min: number; p50: number; max: number }> = {};
+    for (const [i, from] of SERVICE_STEPS.entries()) {
+      const to = SERVICE_STEPS[i + 1];
+      if (!to) break;
+      const times = [...this.#services.values()]
+        .flatMap((steps) => {
+          const a = steps.get(from);
+          const b = steps.get(to);
+          return a === undefined || b === undefined ? [] : [b - a];
+        })
+        .sort((a, b) => a - b);
+      if (times.length > 0)
+        gaps[`${from}→${to}`] = {
+          n: times.length,
+          min: times[0]!,
+          p50: percentile(times, 50),
+          max: times.at(-1)!,
+        };
+    }
+    return gaps;
   }
 
   #mark<K>(steps: Map<K, number>, step: K): void {

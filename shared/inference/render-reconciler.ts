@@ -83,6 +83,9 @@ function renderPlan(svc: AIMService, fetched: RenderFetched, now: Date): Plan {
           reason: SERVICE_EVENT_REASONS.inferenceServiceCreated,
           message: `Created InferenceService ${inference.desired.metadata.name}`,
           onApply: true,
+          // Said by the InferenceServiceReady transition's Event, or with the CacheReady one.
+          foldsInto: componentConditionType(SERVICE_COMPONENTS.inferenceService),
+          joins: [componentConditionType(SERVICE_COMPONENTS.cache)],
         },
       ];
     }

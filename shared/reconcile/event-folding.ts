@@ -3,7 +3,11 @@
  * AllComponentsReady, spec §5.7) happen in the same write; recorded apart they were a tenth of
  * a new service's Events. A planned event that names the condition it restates (`foldsInto`)
  * lends its message to that condition's transition Event, which keeps the spec's reason; with
- * no such transition in the same write it is recorded on its own.
+ * no such transition in the same write it is recorded on its own. A plan's event may also name
+ * conditions whose transition it accompanies (`joins`): "Created InferenceService x" is appended
+ * to the CacheReady Event of the write in which the cache turned Ready and the InferenceService
+ * was made, a fact and its consequence in one Event. Should the status write fail, the retry's
+ * transition Event keeps its own message.
  */
 import type { ConditionEvent } from './condition-events.ts';
 import type { PlannedEvent } from './plan.ts';
@@ -13,6 +17,10 @@ export interface FoldedEvents {
   standalone: PlannedEvent[];
 }
 
+function transitionIndex(events: readonly ConditionEvent[], type: string | undefined): number {
+  return type === undefined ? -1 : events.findIndex((candidate) => candidate.conditionType === type);
+}
+
 export function foldEvents(
   conditionEvents: readonly ConditionEvent[],
   planned: readonly PlannedEvent[],
@@ -20,10 +28,12 @@ export function foldEvents(
   const merged = [...conditionEvents];
   const standalone: PlannedEvent[] = [];
   for (const event of planned) {
-    const index =
-      event.foldsInto === undefined
+    const restated = transitionIndex(merged, event.foldsInto);
+    const joined =
+      restated >= 0
         ? -1
-        : merged.findIndex((candidate) => candidate.conditionType === event.foldsInto);
+        : (event.joins ?? []).map((type) => transitionIndex(merged, type)).find((index) => index >= 0);
+    const index = restated >= 0 ? restated : (joined ?? -1);
     const target = merged[index];
     if (target === undefined) {
       standalone.push(event);
@@ -32,7 +42,7 @@ export function foldEvents(
     merged[index] = {
       ...target,
       type: event.type === 'Warning' ? 'Warning' : target.type,
-      message: event.message,
+      message: restated >= 0 ? event.message : `${target.message}; ${event.message}`,
     };
   }
   return { conditionEvents: merged, standalone };

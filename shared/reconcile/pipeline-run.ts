@@ -177,16 +177,29 @@ export class PipelineRun<Obj, Fetched> {
         applied = true;
       }
     }
+    const planned = (plan.events ?? []).filter((event) => !event.onApply || applied);
+    // One that restates a condition waits for that condition's write (event-folding.ts).
+    const folds = (event: PlannedEvent) => event.foldsInto !== undefined || event.joins !== undefined;
     await this.#recordPlanned(
       object,
-      (plan.events ?? []).filter((event) => !event.onApply || applied),
+      planned.filter((event) => !folds(event)),
     );
     const holdMs = firstStatusHeldMs(
       reconciler.firstStatusHoldMs?.(obj, fetched, now) ?? 0,
       evaluation.aimStatus,
       previous,
     );
-    return this.#finish(object, previous, domain, evaluation, 'reconciled', plan.requeueAfterSeconds, holdMs);
+    const restating = planned.filter(folds);
+    return this.#finish(
+      object,
+      previous,
+      domain,
+      evaluation,
+      'reconciled',
+      plan.requeueAfterSeconds,
+      holdMs,
+      restating,
+    );
   }
 
   /** How long a change of status must wait (status-pacing.ts); 0 when it is written now. */
@@ -226,6 +239,7 @@ export class PipelineRun<Obj, Fetched> {
     result: ReconcileResult,
     requeueAfterSeconds: number | undefined,
     holdMs = 0,
+    restating: readonly PlannedEvent[] = [],
   ): Promise<Attempt> {
     const desired = desiredStatus(this.#ownership, {
       domain,
@@ -268,10 +282,10 @@ export class PipelineRun<Obj, Fetched> {
       overall: evaluation.aimStatus,
       contributionOf: (component: string) => evaluation.contributions.get(component),
     };
-    const folded = foldEvents(
-      conditionTransitionEvents(conditionsOf(previous), written, errorContext),
-      statusEvents,
-    );
+    const folded = foldEvents(conditionTransitionEvents(conditionsOf(previous), written, errorContext), [
+      ...restating,
+      ...statusEvents,
+    ]);
     await this.#recordPlanned(object, folded.standalone);
     const outcome: Attempt['outcome'] = { result };
     if (resourceVersion !== undefined) outcome.resourceVersion = resourceVersion;

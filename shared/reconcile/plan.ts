@@ -25,6 +25,11 @@ export interface PlannedEvent {
    * transition's Event, this message goes into it instead of a second Event (event-folding.ts).
    */
   foldsInto?: string;
+  /**
+   * Condition types (first match wins) whose transition in the same write this event accompanies:
+   * its message is appended to that transition's Event instead of a second Event.
+   */
+  joins?: readonly string[];
 }
 
 export interface Plan {

@@ -350,7 +350,9 @@ describe('isvc-render on a real API server', () => {
     const events = await eventually('the creation and Running events', async () => {
       const found = await eventsAbout(client(), NS, 'AIMService', NAME);
       const reasons = found.map((event) => event.reason);
-      return reasons.includes('InferenceServiceCreated') && reasons.includes('AllComponentsReady') && found;
+      // Said with the transition of the same write (CreatingRuntime, or CacheReady's consequence).
+      const created = found.some((event) => /Created InferenceService /.test(String(event.message)));
+      return created && reasons.includes('AllComponentsReady') && found;
     });
     expect(events.find((event) => event.reason === 'AllComponentsReady')?.message).toMatch(
       /^Service is running/,

@@ -38,6 +38,10 @@ describe('the benchmark timeline', () => {
       isvcCreated: { n: 1, min: 500, p50: 500, max: 500 },
       running: { n: 1, min: 1000, p50: 1000, max: 1000 },
     });
+    expect(timeline.summary().serviceGapsMs).toEqual({
+      'firstStatus→cacheReady': { n: 1, min: 400, p50: 400, max: 400 },
+      'cacheReady→isvcCreated': { n: 1, min: 0, p50: 0, max: 0 },
+    });
     expect(timeline.summary().sharedPathMs).toEqual({});
   });
 });

@@ -145,7 +145,9 @@ describe('isvc-render reconciler: the InferenceService lifecycle', () => {
     expect(created?.spec.predictor.volumes[1].persistentVolumeClaim.claimName).toBe(
       'hf---meta-llama-llama-3-8b-0123456789-cache-aa11bb22',
     );
-    expect(events).toContainEqual(['Normal', 'InferenceServiceCreated', `Created InferenceService ${ISVC}`]);
+    // The new InferenceServiceReady condition's Event says it: one Event, not two.
+    expect(events).toContainEqual(['Normal', 'CreatingRuntime', `Created InferenceService ${ISVC}`]);
+    expect(events.map((event) => event[1])).not.toContain('InferenceServiceCreated');
 
     await markInferenceServiceReady();
     expect((await reconcile()).status).toBe('Running');
@@ -181,7 +183,12 @@ describe('isvc-render reconciler: the InferenceService lifecycle', () => {
     expect(stored().status?.cache).toBeUndefined();
 
     kube.seed(cache('Ready'));
+    events = [];
     await reconcile();
+    // One Event says the cache is ready and what that led to.
+    expect(events).toEqual([
+      ['Normal', 'CacheReady', `Template cache is ready; Created InferenceService ${ISVC}`],
+    ]);
     expect(isvc()?.spec.predictor.volumes[1].persistentVolumeClaim.claimName).toBe(
       'hf---meta-llama-llama-3-8b-0123456789-cache-aa11bb22',
     );

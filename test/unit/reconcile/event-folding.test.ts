@@ -42,6 +42,40 @@ describe('foldEvents', () => {
     expect(foldEvents([readyTrue], [failed])).toEqual({ conditionEvents: [readyTrue], standalone: [failed] });
   });
 
+  it('appends an event that accompanies a transition to that transition’s Event', () => {
+    const cacheReady: ConditionEvent = {
+      conditionType: 'CacheReady',
+      type: 'Normal',
+      reason: 'CacheReady',
+      message: 'Template cache is ready',
+    };
+    const created = {
+      type: 'Normal' as const,
+      reason: 'InferenceServiceCreated',
+      message: 'Created InferenceService ns/svc',
+      foldsInto: 'InferenceServiceReady',
+      joins: ['CacheReady'],
+    };
+    expect(foldEvents([cacheReady, podsReady], [created])).toEqual({
+      conditionEvents: [
+        { ...cacheReady, message: 'Template cache is ready; Created InferenceService ns/svc' },
+        podsReady,
+      ],
+      standalone: [],
+    });
+    // The condition it restates wins over one it accompanies.
+    const isvc: ConditionEvent = {
+      ...cacheReady,
+      conditionType: 'InferenceServiceReady',
+      reason: 'CreatingRuntime',
+    };
+    expect(foldEvents([cacheReady, isvc], [created]).conditionEvents).toEqual([
+      cacheReady,
+      { ...isvc, message: 'Created InferenceService ns/svc' },
+    ]);
+    expect(foldEvents([podsReady], [created]).standalone).toEqual([created]);
+  });
+
   it('keeps a Warning a Warning when it folds into a Normal transition', () => {
     const warning = { ...running, type: 'Warning' as const };
     expect(foldEvents([readyTrue], [warning]).conditionEvents[0]?.type).toBe('Warning');

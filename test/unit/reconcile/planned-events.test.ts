@@ -37,7 +37,7 @@ function context(kube: FakeKubeClient, recorded: string[]): ReconcileContext {
 
 /** Creates ConfigMap `<name>-child` and asks for an `onApply` and an unconditional event. */
 function reconciler(
-  options: { blocked?: boolean; share?: boolean } = {},
+  options: { blocked?: boolean; share?: boolean; restates?: boolean } = {},
 ): KindReconciler<z.infer<typeof Schema>, KubeObject[]> {
   return {
     gvk: { apiVersion: API, kind: 'AIMModel' },
@@ -62,7 +62,13 @@ function reconciler(
         },
       ],
       events: [
-        { type: 'Normal', reason: 'ChildCreated', message: 'created', onApply: true },
+        {
+          type: 'Normal',
+          reason: 'ChildCreated',
+          message: 'created',
+          onApply: true,
+          ...(options.restates ? { foldsInto: 'SpecReady' } : {}),
+        },
         { type: 'Warning', reason: 'Observed', message: 'seen' },
       ],
     }),
@@ -100,6 +106,32 @@ describe('plan events', () => {
     });
     expect(recorded).not.toContain('Normal/ChildCreated');
     expect(recorded).toContain('Warning/Observed');
+  });
+});
+
+describe('a plan event that restates a condition', () => {
+  const key = { apiVersion: API, kind: 'AIMModel', namespace: 'ns', name: 'm' };
+  const messages = (kube: FakeKubeClient, recorded: [string, string][]): ReconcileContext => ({
+    ...context(kube, []),
+    recorder: { record: async (_object, _type, reason, message) => void recorded.push([reason, message]) },
+  });
+
+  it("goes into that condition's transition Event when the same write records one", async () => {
+    const recorded: [string, string][] = [];
+    const kube = new FakeKubeClient().seed(model('m'));
+    await reconcileObject(messages(kube, recorded), reconciler({ restates: true }), key);
+    expect(recorded.map(([reason]) => reason)).not.toContain('ChildCreated');
+    const specEvents = recorded.filter(([, message]) => message === 'created');
+    expect(specEvents).toHaveLength(1);
+    expect(specEvents[0]![0]).not.toBe('ChildCreated');
+  });
+
+  it('is recorded on its own when no such transition is written', async () => {
+    const kube = new FakeKubeClient().seed(model('m'));
+    await reconcileObject(messages(kube, []), reconciler({ restates: true }), key);
+    const recorded: [string, string][] = [];
+    await reconcileObject(messages(kube, recorded), reconciler({ restates: true }), key);
+    expect(recorded).toContainEqual(['ChildCreated', 'created']);
   });
 });
 

@@ -21,10 +21,15 @@ export const FIRST_CACHE_STATUS_WINDOW_MS = 10_000;
 /** A template cache with no status yet, or Pending (its claims being bound). */
 const ABOUT_TO_PROGRESS: ReadonlySet<string> = new Set(['', 'Pending']);
 
+/** The service's template cache exists and is about to say Progressing (no status yet, or Pending). */
+export function cacheAboutToProgress(fetched: ServiceCacheFetched): boolean {
+  const cache = fetched.cache.ok ? fetched.cache.value : undefined;
+  return cache !== undefined && ABOUT_TO_PROGRESS.has(statusOf(cache));
+}
+
 function waitingOnAnotherWriter(fetched: ServiceCacheFetched): boolean {
   if (!fetched.cache.ok) return false;
-  const cache = fetched.cache.value;
-  if (cache !== undefined) return ABOUT_TO_PROGRESS.has(statusOf(cache));
+  if (fetched.cache.value !== undefined) return cacheAboutToProgress(fetched);
   return fetched.templateRef === undefined;
 }
 

@@ -6,7 +6,7 @@
  */
 import { type AIMService, AIMServiceSchema } from '../api/aim-service.ts';
 import { AIM_API_VERSION } from '../api/group.ts';
-import { firstCacheStatusHoldMs } from '../caching/service-cache-hold.ts';
+import { cacheAboutToProgress, firstCacheStatusHoldMs } from '../caching/service-cache-hold.ts';
 import {
   CACHE_CONDITION_TYPE,
   decorateServiceCache,
@@ -125,7 +125,8 @@ export function isvcRenderReconciler(): KindReconciler<AIMService, RenderFetched
     ownedConditionTypes: RENDER_CONDITION_TYPES,
     ownedStatusFields: [...RENDER_STATUS_FIELDS, SERVICE_CACHE_STATUS_FIELD],
     writesSummary: true,
-    firstStatusHoldMs: (svc, _fetched, now) => firstStatusHoldMs(svc, now),
+    firstStatusHoldMs: (svc, fetched, now) =>
+      firstStatusHoldMs(svc, now, cacheAboutToProgress(fetched.serviceCache)),
     statusMapping: aimServiceStatus,
     statusEvents: serviceStatusEvents,
     sweepSnapshotKinds: RENDER_SWEEP_KINDS,

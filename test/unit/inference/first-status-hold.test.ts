@@ -34,6 +34,15 @@ describe("isvc-render's first status of a new service", () => {
     expect(firstStatusHoldMs(service(['TemplateReady']), at(100))).toBe(0);
   });
 
+  it('also waits, within the window, while the template cache is about to say Progressing', () => {
+    expect(firstStatusHoldMs(service(['ModelReady', 'TemplateReady']), at(600), true)).toBe(
+      FIRST_STATUS_WINDOW_MS - 600,
+    );
+    expect(
+      firstStatusHoldMs(service(['ModelReady', 'TemplateReady']), at(FIRST_STATUS_WINDOW_MS), true),
+    ).toBe(0);
+  });
+
   it('is written whatever service-resolve did past the window, or when the creation time is unknown', () => {
     expect(firstStatusHoldMs(service(), at(FIRST_STATUS_WINDOW_MS))).toBe(0);
     expect(firstStatusHoldMs(service([], null), at(100))).toBe(0);

@@ -209,13 +209,15 @@ describe('isvc-render reconciler: the InferenceService lifecycle', () => {
         (e) => e.component !== 'Cache',
       ),
     };
+    // Past the first status's own wait (5 s): the summary is written, the Cache left out.
     kube.seedAs('aim-service-resolve', {
-      ...service({}, { creationTimestamp: createdAt(2_000) }),
+      ...service({}, { creationTimestamp: createdAt(6_000) }),
       status,
     });
     kube.seed(model(), template(), cache('Pending'));
     const held = await reconcile();
-    expect(held.requeueAfterSeconds).toBe(8);
+    expect(held.requeueAfterSeconds).toBe(4);
+    expect(stored().status.status).toBe('Starting');
     expect(condition('CacheReady')).toBeUndefined();
 
     // Progressing says something that lasts: reported.
@@ -226,6 +228,30 @@ describe('isvc-render reconciler: the InferenceService lifecycle', () => {
     kube.seed(cache('Pending'));
     await reconcile();
     expect(condition('CacheReady')).toMatchObject({ reason: 'CacheCreating' });
+  });
+
+  it('writes a new service’s first summary once its new template cache says Progressing', async () => {
+    const resolved = resolvedStatus();
+    const { cache: _cache, ...withoutCache } = resolved;
+    const status = {
+      ...withoutCache,
+      conditions: (resolved.conditions as { type: string }[]).filter((c) => c.type !== 'CacheReady'),
+      componentHealth: (resolved.componentHealth as { component: string }[]).filter(
+        (e) => e.component !== 'Cache',
+      ),
+    };
+    kube.seedAs('aim-service-resolve', {
+      ...service({}, { creationTimestamp: new Date(NOW.getTime() - 2_000).toISOString() }),
+      status,
+    });
+    kube.seed(model(), template(), cache(''));
+    // Written now it would be rewritten a moment later with the cache: it waits (5 s from creation).
+    expect((await reconcile()).requeueAfterSeconds).toBe(3);
+    expect(stored().status.status).toBeUndefined();
+    kube.seed(cache('Progressing'));
+    await reconcile();
+    expect(stored().status.status).toBe('Starting');
+    expect(condition('CacheReady')).toMatchObject({ status: 'False', reason: 'CacheNotReady' });
   });
 
   it('reports the cache of a service older than the window whatever it says', async () => {

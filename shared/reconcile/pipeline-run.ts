@@ -24,6 +24,7 @@ import type {
   ReconcileOutcome,
   ReconcileResult,
 } from './reconciler.ts';
+import { recordEvents } from './record-events.ts';
 import { RetryableError } from './retryable-error.ts';
 import { fetchMergedRuntimeConfig } from './runtime-config.ts';
 import { parserOf } from './schema-parse.ts';
@@ -177,10 +178,12 @@ export class PipelineRun<Obj, Fetched> {
         applied = true;
       }
     }
+    // Recorded at once: a later 409 re-runs the plan, which no longer repeats a creation.
     const planned = (plan.events ?? []).filter((event) => !event.onApply || applied);
     // One that restates a condition waits for that condition's write (event-folding.ts).
     const folds = (event: PlannedEvent) => event.foldsInto !== undefined || event.joins !== undefined;
-    await this.#recordPlanned(
+    await recordEvents(
+      this.#ctx,
       object,
       planned.filter((event) => !folds(event)),
     );
@@ -213,22 +216,6 @@ export class PipelineRun<Obj, Fetched> {
     if (pacer === undefined) return 0;
     const delay = pacer.delayMs(pacingKey(object), this.#ctx.now().getTime());
     return delay > 0 && mayPace(evaluation.aimStatus, previous, desired) ? delay : 0;
-  }
-
-  /** Plan events are recorded at once: a later 409 re-runs the plan, which no longer repeats a creation. */
-  async #recordPlanned(object: KubeObject, events: readonly PlannedEvent[]): Promise<void> {
-    const { recorder } = this.#ctx;
-    if (recorder === undefined) return;
-    for (const event of events) {
-      try {
-        await recorder.record(object, event.type, event.reason, event.message);
-      } catch (err) {
-        this.#ctx.log.warn(
-          { ...keyFields(objectKey(object)), err, reason: event.reason },
-          'recording an event failed',
-        );
-      }
-    }
   }
 
   async #finish(
@@ -286,7 +273,7 @@ export class PipelineRun<Obj, Fetched> {
       ...restating,
       ...statusEvents,
     ]);
-    await this.#recordPlanned(object, folded.standalone);
+    await recordEvents(this.#ctx, object, folded.standalone);
     const outcome: Attempt['outcome'] = { result };
     if (resourceVersion !== undefined) outcome.resourceVersion = resourceVersion;
     if (this.#ownership.mode !== 'component') outcome.status = evaluation.status;

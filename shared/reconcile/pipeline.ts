@@ -15,6 +15,7 @@ import type { KubeObject, ObjectKey } from '../kube/types.ts';
 import { type Attempt, PipelineRun } from './pipeline-run.ts';
 import { readerOf, SweepReadCache } from './read-cache.ts';
 import type { KindReconciler, ReconcileContext, ReconcileOutcome, ReconcileRequest } from './reconciler.ts';
+import { recordEvents } from './record-events.ts';
 import { RetryableError } from './retryable-error.ts';
 import { reportingWritesTo } from './write-reporting-client.ts';
 
@@ -46,22 +47,6 @@ function toReconcileError(err: unknown): unknown {
   return err;
 }
 
-async function emitEvents(ctx: ReconcileContext, attempt: Attempt): Promise<void> {
-  const { recorder } = ctx;
-  const object = attempt.object;
-  if (recorder === undefined || object === undefined) return;
-  for (const event of attempt.events) {
-    try {
-      await recorder.record(object, event.type, event.reason, event.message);
-    } catch (err) {
-      ctx.log.warn(
-        { ...keyFields(objectKey(object)), err, reason: event.reason },
-        'recording an event failed',
-      );
-    }
-  }
-}
-
 async function run<Obj, Fetched>(
   ctx: ReconcileContext,
   reconciler: KindReconciler<Obj, Fetched>,
@@ -89,7 +74,7 @@ async function run<Obj, Fetched>(
   } catch (err) {
     throw toReconcileError(err);
   }
-  await emitEvents(ctx, attempt);
+  if (attempt.object !== undefined) await recordEvents(ctx, attempt.object, attempt.events);
   const fields = keyFields(key);
   for (const condition of attempt.errorConditions) {
     ctx.log.warn(

@@ -12,6 +12,7 @@ import type { KubeObject, ListOptions } from '../kube/types.ts';
 import { EqualityIndexes, type IndexKey } from './equality-index.ts';
 import { deepFreeze } from './frozen.ts';
 import { isNewer } from './resource-version.ts';
+import { CACHED_STRINGS } from './string-pool.ts';
 
 const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
@@ -86,7 +87,7 @@ export class ObjectStore {
       this.#size += 1;
       this.#sortedNames.delete(namespace);
     }
-    const stored = deepFreeze(object);
+    const stored = deepFreeze(object, CACHED_STRINGS);
     names.set(object.metadata.name, stored);
     this.#indexes.update(key, held, stored);
   }

@@ -4,7 +4,7 @@
  * mirrored here), so every lookup is answered on this machine — found, or 404 for a missing image —
  * and the run does not depend on the internet.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REGISTRY_MIRRORS_ENV } from '../../../shared/registry/mirrors.ts';
@@ -20,7 +20,8 @@ export interface FuzzRegistry {
 }
 
 export async function startFuzzRegistry(): Promise<FuzzRegistry> {
-  const registry = await startLocalRegistry({ dir: mkdtempSync(join(tmpdir(), 'aim-fuzz-registry-')) });
+  const dir = mkdtempSync(join(tmpdir(), 'aim-fuzz-registry-'));
+  const registry = await startLocalRegistry({ dir });
   for (const image of SERVED_IMAGES) {
     const ref = parseRegistryReference(image);
     const name = ref.repository.split('/').at(-1) ?? ref.repository;
@@ -33,5 +34,10 @@ export async function startFuzzRegistry(): Promise<FuzzRegistry> {
     });
   }
   const mirrors = ['ghcr.io', 'docker.io'].map((domain) => `${domain}=${registry.host}`).join(',');
-  return { env: { [REGISTRY_MIRRORS_ENV]: mirrors }, stop: () => registry.stop() };
+  // bench:burst runs outside the test run's scratch dir (test/support/scratch-dir.ts): remove it here.
+  const stop = async () => {
+    await registry.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { env: { [REGISTRY_MIRRORS_ENV]: mirrors }, stop };
 }

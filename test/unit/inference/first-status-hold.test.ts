@@ -34,6 +34,29 @@ describe("isvc-render's first status of a new service", () => {
     expect(firstStatusHoldMs(service(['TemplateReady']), at(100))).toBe(0);
   });
 
+  it('waits while service-resolve says the model or template is not Ready yet, not when it is missing', () => {
+    const saying = (type: string, reason: string) => {
+      const svc = service([type]);
+      const condition = (svc.status?.conditions ?? [])[0] as { status: string; reason: string };
+      condition.status = 'False';
+      condition.reason = reason;
+      return svc;
+    };
+    expect(firstStatusHoldMs(saying('TemplateReady', 'TemplateNotReady'), at(500))).toBe(
+      FIRST_STATUS_WINDOW_MS - 500,
+    );
+    expect(firstStatusHoldMs(saying('ModelReady', 'ModelNotReady'), at(500))).toBe(
+      FIRST_STATUS_WINDOW_MS - 500,
+    );
+    expect(firstStatusHoldMs(saying('ModelReady', 'CreatingModel'), at(500))).toBe(
+      FIRST_STATUS_WINDOW_MS - 500,
+    );
+    expect(firstStatusHoldMs(saying('TemplateReady', 'TemplateNotFound'), at(500))).toBe(0);
+    expect(firstStatusHoldMs(saying('TemplateReady', 'TemplateNotReady'), at(FIRST_STATUS_WINDOW_MS))).toBe(
+      0,
+    );
+  });
+
   it('also waits, within the window, while the template cache is about to say Progressing', () => {
     expect(firstStatusHoldMs(service(['ModelReady', 'TemplateReady']), at(600), true)).toBe(
       FIRST_STATUS_WINDOW_MS - 600,

@@ -79,7 +79,8 @@ export class FakeKubelet {
     this.#log = log;
   }
 
-  async sync(tick: KubeletTick): Promise<void> {
+  /** One pass; returns the pods as it left them (the statuses it wrote), for the rest of the pass. */
+  async sync(tick: KubeletTick): Promise<KubeObject[]> {
     const nodeNames = new Set(tick.nodes.map((n) => n.name));
     // A pod this kubelet bound whose binding its watch has not delivered yet is bound all the same.
     const boundHere = (p: KubeObject) => this.#records.get(uidOf(p))?.pod.spec?.nodeName !== undefined;
@@ -106,13 +107,18 @@ export class FakeKubelet {
         this.#log.failure(`schedule/${uidOf(pod)}`, err, { pod: keyOf(pod) }, 'cannot schedule pod'),
     );
     const running = tick.pods.filter((pod) => pod.spec?.nodeName && nodeNames.has(pod.spec.nodeName));
+    const written = new Map<string, KubeObject>();
     await eachWithConcurrency(
       running,
       KUBELET_CONCURRENCY,
-      (pod) => this.#run(pod, tick),
+      async (pod) => {
+        const status = await this.#run(pod, tick);
+        if (status !== undefined) written.set(uidOf(pod), { ...pod, status });
+      },
       (pod, err) => this.#log.failure(`run/${uidOf(pod)}`, err, { pod: keyOf(pod) }, 'cannot update pod'),
     );
     this.#forgetMissing(tick.pods);
+    return tick.pods.map((pod) => written.get(uidOf(pod)) ?? pod);
   }
 
   /** What `GET /containerLogs/{namespace}/{pod}/{container}` answers. */
@@ -181,7 +187,8 @@ export class FakeKubelet {
     }
   }
 
-  async #run(pod: KubeObject, tick: KubeletTick): Promise<void> {
+  /** Runs one bound pod's life; returns the status it wrote, if any. */
+  async #run(pod: KubeObject, tick: KubeletTick): Promise<KubeObject['status'] | undefined> {
     const uid = uidOf(pod);
     let record = this.#records.get(uid);
     if (!record) {
@@ -218,6 +225,7 @@ export class FakeKubelet {
     if (isTerminal(pod)) return;
     await this.#api.patchStatus(key, desired);
     this.#log.log.debug({ pod: keyOf(pod), phase: desired.phase }, 'pod status');
+    return desired;
   }
 
   #remember(pod: KubeObject, record: PodRecord): void {

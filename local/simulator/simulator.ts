@@ -105,7 +105,11 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       });
     }
     if (rules.pods.enabled) {
-      await section('pods', () => kubelet.sync({ rules, nodes, pods, claimPhases, nowMs }));
+      // KServe below sees the pods as the kubelet just left them, as the real one would a moment
+      // later: with the LIST's copies an InferenceService was Ready one pass after its pods.
+      await section('pods', async () => {
+        pods = await kubelet.sync({ rules, nodes, pods, claimPhases, nowMs });
+      });
     }
     if (rules.inferenceServices.enabled)
       await section('inferenceServices', () => kserve.sync(rules, pods, nowMs));

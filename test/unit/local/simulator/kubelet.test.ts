@@ -75,6 +75,18 @@ describe('FakeKubelet', () => {
     expect(kubelet.containerLog('default', 'job-pod', 'main', T0 + 2_000)).toEqual({ status: 200, text: '' });
   });
 
+  it('returns the pods as it left them, so the rest of its pass sees the statuses it wrote', async () => {
+    const { api } = recordingApi();
+    const kubelet = new FakeKubelet(api, new ThrottledLog(silent));
+    const pending = pod('job-pod', { spec: { restartPolicy: 'Never' } });
+    const bound = { ...pending, spec: { ...pending.spec, nodeName: 'sim-mi300x-0' } };
+    const other = pod('elsewhere', { spec: { nodeName: 'a-real-node' } });
+    const after = await kubelet.sync(tick([bound, other], T0));
+    expect(after.map((p) => p.metadata.name)).toEqual(['job-pod', 'elsewhere']);
+    expect(after[0]?.status?.phase).toBe('Pending');
+    expect(after[1]).toBe(other);
+  });
+
   it('records FailedScheduling once and marks the pod Unschedulable', async () => {
     const { api, calls } = recordingApi();
     const kubelet = new FakeKubelet(api, new ThrottledLog(silent));

@@ -51,6 +51,15 @@ const SHARED_STEPS: { apiVersion: string; kind: string; steps: (o: KubeObject) =
   },
 ];
 
+type Spread = { n: number; min: number; p50: number; max: number };
+
+/** min / p50 / max of some times, or nothing when there are none. */
+function spread(times: number[]): Spread | undefined {
+  if (times.length === 0) return undefined;
+  const sorted = [...times].sort((a, b) => a - b);
+  return { n: sorted.length, min: sorted[0]!, p50: percentile(sorted, 50), max: sorted.at(-1)! };
+}
+
 export class Timeline {
   #t0 = 0;
   readonly #shared = new Map<string, number>();
@@ -103,14 +112,13 @@ export class Timeline {
   }
 
   summary() {
-    const services: Partial<Record<ServiceStep, { n: number; min: number; p50: number; max: number }>> = {};
+    const services: Partial<Record<ServiceStep, Spread>> = {};
     for (const step of SERVICE_STEPS) {
       const times = [...this.#services.values()]
         .map((steps) => steps.get(step))
-        .filter((at): at is number => at !== undefined)
-        .sort((a, b) => a - b);
-      if (times.length > 0)
-        services[step] = { n: times.length, min: times[0]!, p50: percentile(times, 50), max: times.at(-1)! };
+        .filter((at): at is number => at !== undefined);
+      const stepSpread = spread(times);
+      if (stepSpread) services[step] = stepSpread;
     }
     const shared = Object.fromEntries([...this.#shared].sort((a, b) => a[1] - b[1]));
     return { sharedPathMs: shared, servicesMs: services, serviceGapsMs: this.#gaps() };
@@ -118,24 +126,17 @@ export class Timeline {
 
   /** Per service, the time from each step to the next one it reached (min / p50 / max). */
   #gaps() {
-    const gaps: Record<string, { n: number; min: number; p50: number; max: number }> = {};
+    const gaps: Record<string, Spread> = {};
     for (const [i, from] of SERVICE_STEPS.entries()) {
       const to = SERVICE_STEPS[i + 1];
       if (!to) break;
-      const times = [...this.#services.values()]
-        .flatMap((steps) => {
-          const a = steps.get(from);
-          const b = steps.get(to);
-          return a === undefined || b === undefined ? [] : [b - a];
-        })
-        .sort((a, b) => a - b);
-      if (times.length > 0)
-        gaps[`${from}→${to}`] = {
-          n: times.length,
-          min: times[0]!,
-          p50: percentile(times, 50),
-          max: times.at(-1)!,
-        };
+      const times = [...this.#services.values()].flatMap((steps) => {
+        const a = steps.get(from);
+        const b = steps.get(to);
+        return a === undefined || b === undefined ? [] : [b - a];
+      });
+      const gap = spread(times);
+      if (gap) gaps[`${from}→${to}`] = gap;
     }
     return gaps;
   }

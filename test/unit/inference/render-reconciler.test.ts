@@ -198,17 +198,22 @@ describe('isvc-render reconciler: the InferenceService lifecycle', () => {
     expect(entry).toMatchObject({ state: 'Ready', reason: 'CacheReady' });
   });
 
-  it('leaves a new service’s cache out while what it would say is about to change, up to 10 s', async () => {
-    const createdAt = (ageMs: number) => new Date(NOW.getTime() - ageMs).toISOString();
+  /** service-resolve's status of a service isvc-render has not reported a cache for yet. */
+  const resolvedStatusWithoutCache = () => {
     const resolved = resolvedStatus();
     const { cache: _cache, ...withoutCache } = resolved;
-    const status = {
+    return {
       ...withoutCache,
       conditions: (resolved.conditions as { type: string }[]).filter((c) => c.type !== 'CacheReady'),
       componentHealth: (resolved.componentHealth as { component: string }[]).filter(
         (e) => e.component !== 'Cache',
       ),
     };
+  };
+
+  it('leaves a new service’s cache out while what it would say is about to change, up to 10 s', async () => {
+    const createdAt = (ageMs: number) => new Date(NOW.getTime() - ageMs).toISOString();
+    const status = resolvedStatusWithoutCache();
     // Past the first status's own wait (5 s): the summary is written, the Cache left out.
     kube.seedAs('aim-service-resolve', {
       ...service({}, { creationTimestamp: createdAt(6_000) }),
@@ -231,15 +236,7 @@ describe('isvc-render reconciler: the InferenceService lifecycle', () => {
   });
 
   it('writes a new service’s first summary once its new template cache says Progressing', async () => {
-    const resolved = resolvedStatus();
-    const { cache: _cache, ...withoutCache } = resolved;
-    const status = {
-      ...withoutCache,
-      conditions: (resolved.conditions as { type: string }[]).filter((c) => c.type !== 'CacheReady'),
-      componentHealth: (resolved.componentHealth as { component: string }[]).filter(
-        (e) => e.component !== 'Cache',
-      ),
-    };
+    const status = resolvedStatusWithoutCache();
     kube.seedAs('aim-service-resolve', {
       ...service({}, { creationTimestamp: new Date(NOW.getTime() - 2_000).toISOString() }),
       status,

@@ -17,8 +17,13 @@ export interface FoldedEvents {
   standalone: PlannedEvent[];
 }
 
-function transitionIndex(events: readonly ConditionEvent[], type: string | undefined): number {
-  return type === undefined ? -1 : events.findIndex((candidate) => candidate.conditionType === type);
+/** Where the first transition of one of `types` is among `events`; -1 when none is. */
+function transitionIndex(events: readonly ConditionEvent[], types: readonly string[]): number {
+  for (const type of types) {
+    const index = events.findIndex((candidate) => candidate.conditionType === type);
+    if (index >= 0) return index;
+  }
+  return -1;
 }
 
 export function foldEvents(
@@ -28,12 +33,8 @@ export function foldEvents(
   const merged = [...conditionEvents];
   const standalone: PlannedEvent[] = [];
   for (const event of planned) {
-    const restated = transitionIndex(merged, event.foldsInto);
-    const joined =
-      restated >= 0
-        ? -1
-        : (event.joins ?? []).map((type) => transitionIndex(merged, type)).find((index) => index >= 0);
-    const index = restated >= 0 ? restated : (joined ?? -1);
+    const restated = transitionIndex(merged, event.foldsInto === undefined ? [] : [event.foldsInto]);
+    const index = restated >= 0 ? restated : transitionIndex(merged, event.joins ?? []);
     const target = merged[index];
     if (target === undefined) {
       standalone.push(event);

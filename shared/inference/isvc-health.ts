@@ -12,6 +12,9 @@ import type { KubeObject } from '../kube/types.ts';
 import { type ComponentHealth, DEPENDENCY_TYPES, type FetchResult } from '../reconcile/health.ts';
 import { conditionIn, describeCondition } from './kube-conditions.ts';
 
+/** How the InferenceServiceReady condition begins while there is no InferenceService. */
+export const INFERENCE_SERVICE_NOT_FOUND = 'InferenceService not found';
+
 const COMPONENT = SERVICE_COMPONENTS.inferenceService;
 const DOWNSTREAM = DEPENDENCY_TYPES.downstream;
 
@@ -144,8 +147,8 @@ export function inferenceServiceHealth(input: InferenceServiceHealthInput): Comp
       reason: SERVICE_REASONS.creatingRuntime,
       message:
         waiting.length > 0
-          ? `InferenceService not found; it is created once the ${waiting.join(', ')} ${waiting.length > 1 ? 'are' : 'is'} ready`
-          : 'InferenceService not found',
+          ? `${INFERENCE_SERVICE_NOT_FOUND}; it is created once the ${waiting.join(', ')} ${waiting.length > 1 ? 'are' : 'is'} ready`
+          : INFERENCE_SERVICE_NOT_FOUND,
       errors: [],
       dependencyType: DOWNSTREAM,
     };

@@ -15,7 +15,7 @@ import {
 } from '../caching/service-cache-status.ts';
 import { componentConditionType } from '../constants/conditions.ts';
 import { CONTROLLER_NAMES } from '../constants/labels.ts';
-import { SERVICE_COMPONENTS, SERVICE_EVENT_REASONS } from '../constants/service-conditions.ts';
+import { SERVICE_COMPONENTS } from '../constants/service-conditions.ts';
 import { objectKey } from '../kube/objects.ts';
 import { isControlledBy } from '../kube/owner.ts';
 import type { KubeObject } from '../kube/types.ts';
@@ -24,6 +24,8 @@ import { emptyPlan, type Plan } from '../reconcile/plan.ts';
 import type { KindReconciler } from '../reconcile/reconciler.ts';
 import { aimServiceStatus } from '../reconcile/service-status.ts';
 import { firstStatusHoldMs } from './first-status-hold.ts';
+import { inferenceServiceCreatedEvent } from './isvc-created-event.ts';
+import { newInferenceServiceHoldMs } from './new-isvc-hold.ts';
 import {
   decideHttpRoute,
   decideInferenceService,
@@ -74,22 +76,9 @@ function renderPlan(svc: AIMService, fetched: RenderFetched, now: Date): Plan {
   const holdMs = cacheHoldMs(svc, fetched, now);
   // Reported at the window's end at the latest, should no event come first.
   if (holdMs > 0) plan.requeueAfterSeconds = Math.ceil(holdMs / 1000);
-  if (inference.desired !== undefined) {
-    plan.apply.push(inference.desired);
-    if (inference.existing === undefined && fetched.isvc?.ok) {
-      plan.events = [
-        {
-          type: 'Normal',
-          reason: SERVICE_EVENT_REASONS.inferenceServiceCreated,
-          message: `Created InferenceService ${inference.desired.metadata.name}`,
-          onApply: true,
-          // Said by the InferenceServiceReady transition's Event, or with the CacheReady one.
-          foldsInto: componentConditionType(SERVICE_COMPONENTS.inferenceService),
-          joins: [componentConditionType(SERVICE_COMPONENTS.cache)],
-        },
-      ];
-    }
-  }
+  if (inference.desired !== undefined) plan.apply.push(inference.desired);
+  const created = inferenceServiceCreatedEvent(svc, inference, fetched);
+  if (created !== undefined) plan.events = [created];
   if (route.desired !== undefined) plan.apply.push(route.desired);
   const serviceObject = fetched.service;
   if (route.leftover !== undefined && isControlledBy(route.leftover, serviceObject)) {
@@ -127,6 +116,8 @@ export function isvcRenderReconciler(): KindReconciler<AIMService, RenderFetched
     writesSummary: true,
     firstStatusHoldMs: (svc, fetched, now) =>
       firstStatusHoldMs(svc, now, cacheAboutToProgress(fetched.serviceCache)),
+    settlingStatusHoldMs: (svc, fetched, now, applied) =>
+      newInferenceServiceHoldMs(decisionsOf(svc, fetched).inference, applied, now),
     statusMapping: aimServiceStatus,
     statusEvents: serviceStatusEvents,
     sweepSnapshotKinds: RENDER_SWEEP_KINDS,

@@ -29,7 +29,8 @@ import { RetryableError } from './retryable-error.ts';
 import { fetchMergedRuntimeConfig } from './runtime-config.ts';
 import { parserOf } from './schema-parse.ts';
 import { describeIssues } from './spec-issues.ts';
-import { firstStatusHeldMs, mayPace } from './status-pacing.ts';
+import { statusHeldMs } from './status-hold.ts';
+import { pacedDelayMs, pacingKeyOf } from './status-pacing.ts';
 import {
   applyStatus,
   conditionsOf,
@@ -62,10 +63,6 @@ function statusOf(object: KubeObject): Record<string, unknown> {
 
 function isTransient(err: unknown): boolean {
   return isRetryable(err) || isConflict(err);
-}
-
-function pacingKey(object: KubeObject): string {
-  return object.metadata.uid ?? `${object.kind}|${object.metadata.namespace ?? ''}|${object.metadata.name}`;
 }
 
 export class PipelineRun<Obj, Fetched> {
@@ -187,11 +184,15 @@ export class PipelineRun<Obj, Fetched> {
       object,
       planned.filter((event) => !folds(event)),
     );
-    const holdMs = firstStatusHeldMs(
-      reconciler.firstStatusHoldMs?.(obj, fetched, now) ?? 0,
-      evaluation.aimStatus,
-      previous,
-    );
+    const holdMs = statusHeldMs(reconciler, {
+      obj,
+      fetched,
+      now,
+      applied,
+      aimStatus: evaluation.aimStatus,
+      current: previous,
+      generation: object.metadata.generation,
+    });
     const restating = planned.filter(folds);
     return this.#finish(
       object,
@@ -203,19 +204,6 @@ export class PipelineRun<Obj, Fetched> {
       holdMs,
       restating,
     );
-  }
-
-  /** How long a change of status must wait (status-pacing.ts); 0 when it is written now. */
-  #pacingDelayMs(
-    object: KubeObject,
-    previous: Record<string, unknown>,
-    desired: Record<string, unknown>,
-    evaluation: Evaluation,
-  ): number {
-    const pacer = this.#ctx.statusPacer;
-    if (pacer === undefined) return 0;
-    const delay = pacer.delayMs(pacingKey(object), this.#ctx.now().getTime());
-    return delay > 0 && mayPace(evaluation.aimStatus, previous, desired) ? delay : 0;
   }
 
   async #finish(
@@ -240,7 +228,17 @@ export class PipelineRun<Obj, Fetched> {
     // A paced (or held) change is written once the interval ends, from what holds then; until
     // then nothing is written, so no Event either.
     const pacedMs = changed
-      ? Math.max(holdMs, this.#pacingDelayMs(object, previous, desired, evaluation))
+      ? Math.max(
+          holdMs,
+          pacedDelayMs(
+            this.#ctx.statusPacer,
+            object,
+            this.#ctx.now(),
+            evaluation.aimStatus,
+            previous,
+            desired,
+          ),
+        )
       : 0;
     const written = conditionsOf(pacedMs > 0 ? previous : desired);
     const requeueAfter =
@@ -253,7 +251,7 @@ export class PipelineRun<Obj, Fetched> {
         const stored = await applyStatus(this.#ctx.client, object, desired, this.#ctx.fieldManager);
         // Only a write conditional on the version read adds nothing but this writer's fields.
         resourceVersion = resourceVersion === undefined ? undefined : stored?.metadata?.resourceVersion;
-        this.#ctx.statusPacer?.wrote(pacingKey(object), this.#ctx.now().getTime());
+        this.#ctx.statusPacer?.wrote(pacingKeyOf(object), this.#ctx.now().getTime());
       } catch (err) {
         // Deleted since it was read: nothing left to report on.
         if (isNotFound(err)) return { outcome: { result: 'not-found' }, events: [], errorConditions: [] };
@@ -269,8 +267,9 @@ export class PipelineRun<Obj, Fetched> {
       overall: evaluation.aimStatus,
       contributionOf: (component: string) => evaluation.contributions.get(component),
     };
+    const carried = pacedMs > 0 ? restating.filter((event) => !event.plannedUntilWritten) : restating;
     const folded = foldEvents(conditionTransitionEvents(conditionsOf(previous), written, errorContext), [
-      ...restating,
+      ...carried,
       ...statusEvents,
     ]);
     await recordEvents(this.#ctx, object, folded.standalone);

@@ -30,6 +30,11 @@ export interface PlannedEvent {
    * its message is appended to that transition's Event instead of a second Event.
    */
   joins?: readonly string[];
+  /**
+   * The plan states it again on every reconcile until a status write tells it: while that write
+   * is held (status-hold.ts) it waits instead of being recorded on its own.
+   */
+  plannedUntilWritten?: boolean;
 }
 
 export interface Plan {

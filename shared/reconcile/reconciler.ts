@@ -157,6 +157,13 @@ export interface KindReconciler<Obj, Fetched> {
    * writer's write, an event of the object, brings it back sooner.
    */
   firstStatusHoldMs?(obj: Obj, fetched: Fetched, now: Date): number;
+  /**
+   * Summary writers: how long (ms) a change of an object whose summary is current and under way
+   * may wait for a change that is seconds away (e.g. a new InferenceService turning Ready), so
+   * that both are written at once. Held as the first status is (status-hold.ts). `applied`:
+   * whether this reconcile applied its children.
+   */
+  settlingStatusHoldMs?(obj: Obj, fetched: Fetched, now: Date, applied: boolean): number;
   /** Maps the framework status to the kind's enum (e.g. `aimServiceStatus`). */
   statusMapping?: (status: AIMStatus) => string;
   finalizer?: Finalizer;

@@ -13,12 +13,13 @@
  * template, image metadata…).
  */
 import type { AIMStatus } from '../constants/status.ts';
+import type { KubeObject } from '../kube/types.ts';
 import { jsonEqual } from './json-equal.ts';
 
 export const STATUS_PACING_ENV = 'AIM_STATUS_PACING_MS';
 export const DEFAULT_STATUS_PACING_MS = 1000;
 
-const UNDER_WAY: ReadonlySet<AIMStatus> = new Set(['Pending', 'Progressing', 'Starting']);
+export const UNDER_WAY: ReadonlySet<AIMStatus> = new Set(['Pending', 'Progressing', 'Starting']);
 
 /** Status keys the pipeline derives itself; any other key is a domain field. */
 const DERIVED_FIELDS: ReadonlySet<string> = new Set(['conditions', 'componentHealth', 'status']);
@@ -43,16 +44,23 @@ export function mayPace(
   return true;
 }
 
-/**
- * How long a summary writer's first status waits (`firstStatusHoldMs`): only while the object has
- * no summary yet (no observedGeneration) and would say it is under way — an error is reported at once.
- */
-export function firstStatusHeldMs(
-  holdMs: number,
+/** The pacer's key for an object: its uid, else its kind and name. */
+export function pacingKeyOf(object: KubeObject): string {
+  return object.metadata.uid ?? `${object.kind}|${object.metadata.namespace ?? ''}|${object.metadata.name}`;
+}
+
+/** How long a change of `object`'s status from `current` to `desired` must wait; 0 when it is written now. */
+export function pacedDelayMs(
+  pacer: StatusWritePacer | undefined,
+  object: KubeObject,
+  now: Date,
   aimStatus: AIMStatus,
   current: Readonly<Record<string, unknown>>,
+  desired: Readonly<Record<string, unknown>>,
 ): number {
-  return holdMs > 0 && UNDER_WAY.has(aimStatus) && current.observedGeneration === undefined ? holdMs : 0;
+  if (pacer === undefined) return 0;
+  const delay = pacer.delayMs(pacingKeyOf(object), now.getTime());
+  return delay > 0 && mayPace(aimStatus, current, desired) ? delay : 0;
 }
 
 /** When each object's status was last written by this instance. Bounded: entries older than the interval are dropped. */

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AIM_API_VERSION } from '../../../shared/api/group.ts';
+import { NEW_ISVC_WINDOW_MS } from '../../../shared/inference/new-isvc-hold.ts';
 import { isvcRenderReconciler } from '../../../shared/inference/render-reconciler.ts';
 import type { KubeObject, ObjectKey } from '../../../shared/kube/types.ts';
 import { findCondition } from '../../../shared/reconcile/conditions.ts';
@@ -41,16 +42,19 @@ const WRITES = ['apply', 'applyStatus', 'create', 'replace', 'mergePatch', 'dele
 let kube: FakeKubeClient;
 let events: [string, string, string][];
 
-function context(): ReconcileContext {
+function context(now = NOW): ReconcileContext {
   const recorder: EventRecorder = {
     async record(_object, type, reason, message) {
       events.push([type, reason, message]);
     },
   };
-  return testContext(kube, { fieldManager: 'aim-isvc-render', now: () => NOW, recorder });
+  return testContext(kube, { fieldManager: 'aim-isvc-render', now: () => now, recorder });
 }
 
 const reconcile = () => reconcileObject(context(), isvcRenderReconciler(), SERVICE_KEY);
+/** Once an InferenceService made at NOW is past new-isvc-hold.ts's window. */
+const reconcileOnceMade = () =>
+  reconcileObject(context(new Date(NOW.getTime() + NEW_ISVC_WINDOW_MS)), isvcRenderReconciler(), SERVICE_KEY);
 const stored = () => kube.peek(SERVICE_KEY) as KubeObject;
 const isvc = () => kube.peek(ISVC_KEY);
 const condition = (type: string) => findCondition(stored().status?.conditions, type);
@@ -184,10 +188,17 @@ describe('isvc-render reconciler: the InferenceService lifecycle', () => {
 
     kube.seed(cache('Ready'));
     events = [];
-    await reconcile();
-    // One Event says the cache is ready and what that led to.
+    const held = await reconcile();
+    // The InferenceService is made; what that says waits for it to turn Ready, up to 5 s.
+    expect(isvc()).toBeDefined();
+    expect(held.requeueAfterSeconds).toBe(NEW_ISVC_WINDOW_MS / 1000);
+    expect(condition('CacheReady')).toMatchObject({ status: 'False' });
+    expect(events).toEqual([]);
+    await reconcileOnceMade();
+    // One Event says the cache is ready and what that led to (and one that its pods are not there yet).
     expect(events).toEqual([
       ['Normal', 'CacheReady', `Template cache is ready; Created InferenceService ${ISVC}`],
+      ['Normal', 'NoPods', 'No pods found'],
     ]);
     expect(isvc()?.spec.predictor.volumes[1].persistentVolumeClaim.claimName).toBe(
       'hf---meta-llama-llama-3-8b-0123456789-cache-aa11bb22',
@@ -458,6 +469,7 @@ describe('isvc-render reconciler: routing', () => {
     });
     kube.seed(model(), template(), cache());
     await reconcile();
+    await reconcileOnceMade();
     const route = kube.peek(ROUTE_KEY);
     expect(route?.spec.rules[0].matches[0].path.value).toBe('/team-a/chat');
     expect(route?.spec.rules[0].timeouts).toEqual({ request: '1m30s' });
@@ -465,7 +477,8 @@ describe('isvc-render reconciler: routing', () => {
       { group: 'gateway.networking.k8s.io', kind: 'Gateway', ...gateway },
     ]);
     expect(stored().status.routing).toEqual({ path: '/team-a/chat' });
-    expect(condition('HTTPRouteReady')).toMatchObject({ status: 'False', reason: 'HTTPRouteCreating' });
+    // Written once the new InferenceService's hold is over: the route exists by then.
+    expect(condition('HTTPRouteReady')).toMatchObject({ status: 'False', reason: 'HTTPRoutePending' });
 
     await kube.applyStatus(
       {
@@ -483,7 +496,7 @@ describe('isvc-render reconciler: routing', () => {
       },
       { fieldManager: 'gateway' },
     );
-    await reconcile();
+    await reconcileOnceMade();
     expect(condition('HTTPRouteReady')).toMatchObject({ status: 'True', reason: 'HTTPRouteAccepted' });
   });
 

@@ -157,11 +157,16 @@ describe('the AIMService summary with two writers', () => {
     await resolve();
     await render();
     expect(findCondition(statusOf().conditions, 'CacheReady')).toMatchObject({ reason: 'CacheNotReady' });
+    // The cache turns Ready: the InferenceService is made, the summary held until it is older
+    // (new-isvc-hold.ts); a minute later it is written.
     minute = 1;
+    kube.seed(cache('Ready'));
+    await render();
+    expect(findCondition(statusOf().conditions, 'CacheReady')).toMatchObject({ reason: 'CacheNotReady' });
+    minute = 2;
     components[0] = upstream('Model', {
       errors: [new StateError(ERROR_CATEGORIES.missingUpstreamDependency, 'ModelNotFound', 'AIMModel gone')],
     });
-    kube.seed(cache('Ready'));
     // isvc-render reads the service, then service-resolve writes before isvc-render's status write.
     let raced = false;
     const racing: KubeClient = {

@@ -2,9 +2,11 @@
  * "Created InferenceService x", told once. Its place is the Event of the CacheReady transition
  * written with it (the cache turning Ready is why the InferenceService is made; event-folding.ts),
  * or, when the cache was Ready already, the InferenceServiceReady transition's. When that write is
- * held (new-isvc-hold.ts) the Event waits with it: every reconcile plans it again while the
- * service's stored status still says its InferenceService is not found, and the write that says
- * otherwise carries it.
+ * held (new-isvc-hold.ts) the Event waits with it: while the service's stored status says neither
+ * that its cache is Ready nor that its InferenceService exists, every reconcile plans it again,
+ * and the write that turns CacheReady True carries it. (The write that makes an InferenceService
+ * still says "not found": its conditions come from what was read before. Hence the cache, whose
+ * CacheReady the same write turns True, says whether it was told.)
  */
 import type { AIMService } from '../api/aim-service.ts';
 import { componentConditionType } from '../constants/conditions.ts';
@@ -17,9 +19,14 @@ import type { RenderFetched } from './render-fetch.ts';
 const ISVC_CONDITION = componentConditionType(SERVICE_COMPONENTS.inferenceService);
 const CACHE_CONDITION = componentConditionType(SERVICE_COMPONENTS.cache);
 
-/** Whether the service's stored status still says it has no InferenceService. */
-function toldNotFound(svc: AIMService): boolean {
-  const said = (svc.status?.conditions ?? []).find((condition) => condition.type === ISVC_CONDITION);
+function storedCondition(svc: AIMService, type: string) {
+  return (svc.status?.conditions ?? []).find((condition) => condition.type === type);
+}
+
+/** Whether the service's stored status still says it has no InferenceService and no Ready cache. */
+function untold(svc: AIMService): boolean {
+  if (storedCondition(svc, CACHE_CONDITION)?.status === 'True') return false;
+  const said = storedCondition(svc, ISVC_CONDITION);
   return said === undefined || (said.message ?? '').startsWith(INFERENCE_SERVICE_NOT_FOUND);
 }
 
@@ -35,11 +42,12 @@ export function inferenceServiceCreatedEvent(
     reason: SERVICE_EVENT_REASONS.inferenceServiceCreated,
     message: `Created InferenceService ${desired.metadata.name}`,
     joins: [CACHE_CONDITION],
-    plannedUntilWritten: true,
   };
+  const plannedAgain = untold(svc);
   if (decision.existing === undefined) {
     // Made by this reconcile: what the InferenceServiceReady transition would say, if there is one.
-    return fetched.isvc?.ok ? { ...event, onApply: true, foldsInto: ISVC_CONDITION } : undefined;
+    if (!fetched.isvc?.ok) return undefined;
+    return { ...event, onApply: true, foldsInto: ISVC_CONDITION, plannedUntilWritten: plannedAgain };
   }
-  return toldNotFound(svc) ? event : undefined;
+  return plannedAgain ? { ...event, plannedUntilWritten: true } : undefined;
 }

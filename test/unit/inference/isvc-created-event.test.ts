@@ -11,11 +11,15 @@ const ISVC: KubeObject = {
   metadata: { name: 'chat-1', namespace: 'team' },
 };
 
-function service(isvcMessage?: string): AIMService {
-  const conditions =
-    isvcMessage === undefined
+function service(isvcMessage?: string, cacheReady = false): AIMService {
+  const conditions = [
+    ...(isvcMessage === undefined
       ? []
-      : [{ type: 'InferenceServiceReady', status: 'False', reason: 'CreatingRuntime', message: isvcMessage }];
+      : [
+          { type: 'InferenceServiceReady', status: 'False', reason: 'CreatingRuntime', message: isvcMessage },
+        ]),
+    { type: 'CacheReady', status: cacheReady ? 'True' : 'False', reason: 'CacheNotReady', message: '' },
+  ];
   return {
     metadata: { name: 'chat', namespace: 'team' },
     spec: {},
@@ -46,6 +50,20 @@ describe('"Created InferenceService x"', () => {
     });
     // Not when whether it exists is unknown.
     expect(inferenceServiceCreatedEvent(service(), decision(), fetched(false))).toBeUndefined();
+  });
+
+  it('is recorded even when its write is held once the stored status says the cache is Ready', () => {
+    // Nothing would plan it again: a held write must not drop it.
+    expect(inferenceServiceCreatedEvent(service(undefined, true), decision(), fetched())).toMatchObject({
+      onApply: true,
+      plannedUntilWritten: false,
+    });
+  });
+
+  it('is not planned again once the write that made it told the cache Ready (its own condition still says not found)', () => {
+    expect(
+      inferenceServiceCreatedEvent(service('InferenceService not found', true), decision(ISVC), fetched()),
+    ).toBeUndefined();
   });
 
   it('is planned again while the stored status still says there is none, and only then', () => {

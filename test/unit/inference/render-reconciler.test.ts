@@ -152,6 +152,9 @@ describe('isvc-render reconciler: the InferenceService lifecycle', () => {
     // The new InferenceServiceReady condition's Event says it: one Event, not two.
     expect(events).toContainEqual(['Normal', 'CreatingRuntime', `Created InferenceService ${ISVC}`]);
     expect(events.map((event) => event[1])).not.toContain('InferenceServiceCreated');
+    // Its own condition still says "not found" (read before it was made); the next reconcile does
+    // not tell it again.
+    await reconcile();
 
     await markInferenceServiceReady();
     expect((await reconcile()).status).toBe('Running');
@@ -173,6 +176,7 @@ describe('isvc-render reconciler: the InferenceService lifecycle', () => {
     // "Service is running" is told by the Ready transition's Event (event-folding.ts).
     expect(events).toContainEqual(['Normal', 'AllComponentsReady', 'Service is running (was Starting)']);
     expect(events.map((event) => event[1])).not.toContain('ServiceRunning');
+    expect(events.filter((event) => event[2].includes('Created InferenceService'))).toHaveLength(1);
   });
 
   it('reports the cache it finds and names it once Ready, creating the InferenceService then', async () => {

@@ -87,10 +87,10 @@ function harness(under: FunctionDefinition = definition, deps: { concurrency?: n
     ...deps,
   });
   stops.push(fn.shutdown);
-  /** Names of the objects reconciled since the last call (the runtime's line; the pipeline's is debug). */
+  /** Names of the objects reconciled since the last call (the runtime's line: the one with a duration). */
   const reconciled = () => {
     const names = records()
-      .filter((record) => record.msg === 'reconciled' && record.level !== 'debug' && record.level !== 20)
+      .filter((record) => record.msg === 'reconciled' && record.durationMs !== undefined)
       .map((record) => record.name as string);
     lines.length = 0;
     return names;
@@ -108,6 +108,7 @@ function harness(under: FunctionDefinition = definition, deps: { concurrency?: n
     reconciled,
     calls,
     send,
+    records,
   };
 }
 
@@ -171,7 +172,9 @@ describe('defineFunction with an object cache', () => {
       new Promise((resolve) => setTimeout(() => resolve('waiting for the LIST'), 1_000)),
     ]);
     expect(answered).toBe('answered');
-    expect(records().filter((record) => record.msg === 'reconciled' && record.level === 30)).toHaveLength(1);
+    expect(
+      records().filter((record) => record.msg === 'reconciled' && record.durationMs !== undefined),
+    ).toHaveLength(1);
     expect(fake.callsOf('get').map((call) => call.key?.name)).toContain('llama');
   });
 
@@ -197,6 +200,24 @@ describe('defineFunction with an object cache', () => {
     );
     await send(resourceEvent(changed));
     expect(reconciled()).toEqual(['llama']);
+  });
+
+  it('logs a reconcile that asked the API server nothing at debug, one that wrote at info', async () => {
+    const { fake, kube, send, records } = harness();
+    fake.seed(model('llama'));
+    await send(resourceEvent(fake.peek<KubeObject>({ ...MODEL_KEY, name: 'llama' })!));
+    const relabelled = await kube.mergePatch<KubeObject>(
+      { ...MODEL_KEY, name: 'llama' },
+      { metadata: { labels: { team: 'a' } } },
+    );
+    await send(resourceEvent(relabelled));
+    const lines = records().filter(
+      (record) => record.msg === 'reconciled' && record.durationMs !== undefined,
+    );
+    expect(lines.map((line) => [line.apiRequests === 0 ? 'none' : 'some', line.level])).toEqual([
+      ['some', 30],
+      ['none', 20],
+    ]);
   });
 
   it('with eventInputs, skips another writer’s status write but not a change of what it reads', async () => {

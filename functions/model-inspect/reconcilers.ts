@@ -14,6 +14,7 @@ import {
 import { modelRequestsForEvent } from '../../shared/models/model-event-mapping.ts';
 import { createModelReconcilers, type ModelDependencies } from '../../shared/models/model-reconciler.ts';
 import type { FunctionDefinition } from '../../shared/runtime/define-function.ts';
+import { WAITING_RECONCILE_CONCURRENCY } from '../../shared/runtime/reconcile-concurrency.ts';
 import { informedKinds } from './informed-kinds.ts';
 
 export interface ModelInspectDependencies extends Partial<ModelDependencies> {
@@ -32,6 +33,8 @@ export function modelInspectDefinition(dependencies: ModelInspectDependencies = 
       ...(await modelRequestsForEvent(ctx, event)),
       ...sourceRequestsForEvent(event),
     ],
+    // Inspections wait on registries (each host limited apart, AIM_REGISTRY_CONCURRENCY).
+    reconcileConcurrency: WAITING_RECONCILE_CONCURRENCY,
   };
 }
 

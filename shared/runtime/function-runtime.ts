@@ -73,7 +73,8 @@ export class FunctionRuntime {
     const pacingMs = deps.statusPacingMs ?? statusPacingMsFromEnv();
     this.#statusPacer = pacingMs > 0 ? new StatusWritePacer(pacingMs) : undefined;
     this.queue = new WorkQueue<Work>({
-      concurrency: deps.concurrency ?? reconcileConcurrencyFromEnv(),
+      concurrency:
+        deps.concurrency ?? reconcileConcurrencyFromEnv(process.env, definition.reconcileConcurrency),
       run: (work) => this.#reconcile(work),
       merge: (earlier, later) => ({ ...later, live: earlier.live || later.live }),
       bucketOf: (_key, work) => requestBucket(work.request),

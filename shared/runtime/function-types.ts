@@ -33,6 +33,12 @@ export interface FunctionDefinition {
    * that changes rarely (models, templates, runtime configs, nodes).
    */
   informedKinds?: readonly InformedKind[];
+  /**
+   * Reconciles one instance runs at once unless `AIM_RECONCILE_CONCURRENCY` says otherwise
+   * (default 4): more for a function whose reconciles mostly wait on something else than the API
+   * server's CPU (reconcile-concurrency.ts).
+   */
+  reconcileConcurrency?: number;
 }
 
 export interface FunctionDependencies {

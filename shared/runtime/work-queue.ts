@@ -48,6 +48,11 @@ export interface WorkQueueOptions<R> {
 
 export class WorkQueue<R> {
   readonly #options: WorkQueueOptions<R>;
+
+  /** Reconciles run at once, at most. */
+  get concurrency(): number {
+    return this.#options.concurrency;
+  }
   readonly #entries = new Map<string, Entry<R>>();
   readonly #pending = new FairPending();
   readonly #timers = new Map<string, { at: number; timer: NodeJS.Timeout }>();

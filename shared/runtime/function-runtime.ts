@@ -36,6 +36,7 @@ import { functionCache } from './function-cache.ts';
 import type { FunctionDefinition, FunctionDependencies } from './function-types.ts';
 import { reconcileConcurrencyFromEnv } from './reconcile-concurrency.ts';
 import { ReconcileMemory } from './reconcile-memory.ts';
+import { reportReconciled } from './reconcile-report.ts';
 import { RetryBackoff, retryAfterOf } from './retry-backoff.ts';
 import { type Priority, WorkQueue } from './work-queue.ts';
 
@@ -240,16 +241,7 @@ export class FunctionRuntime {
     this.#memory.starting(key);
     try {
       const outcome = await reconcileObject(this.context(kube, log, work.live), reconciler, request);
-      const { result, status, apiRequests } = outcome;
-      const durationSeconds = elapsed();
-      observeReconcile({ function: this.name, kind: request.kind, result, durationSeconds, apiRequests });
-      // One that asked the API server nothing (most events: another writer's change, a dependent's
-      // re-check) is debug: at info it was most of a busy function's log and ~3 % of its CPU.
-      const level = apiRequests > 0 || result !== 'reconciled' ? 'info' : 'debug';
-      log[level](
-        { result, status, apiRequests, durationMs: Math.round(durationSeconds * 1000) },
-        'reconciled',
-      );
+      reportReconciled(log, { function: this.name, kind: request.kind }, outcome, elapsed());
       this.#backoff.reset(key);
       this.#memory.reconciled(
         key,

@@ -11,6 +11,7 @@
 import type { AIMService } from '../api/aim-service.ts';
 import { componentConditionType } from '../constants/conditions.ts';
 import { SERVICE_COMPONENTS, SERVICE_EVENT_REASONS } from '../constants/service-conditions.ts';
+import { findCondition } from '../reconcile/conditions.ts';
 import type { PlannedEvent } from '../reconcile/plan.ts';
 import { INFERENCE_SERVICE_NOT_FOUND } from './isvc-health.ts';
 import type { InferenceDecision } from './render-decision.ts';
@@ -19,14 +20,11 @@ import type { RenderFetched } from './render-fetch.ts';
 const ISVC_CONDITION = componentConditionType(SERVICE_COMPONENTS.inferenceService);
 const CACHE_CONDITION = componentConditionType(SERVICE_COMPONENTS.cache);
 
-function storedCondition(svc: AIMService, type: string) {
-  return (svc.status?.conditions ?? []).find((condition) => condition.type === type);
-}
-
 /** Whether the service's stored status still says it has no InferenceService and no Ready cache. */
 function untold(svc: AIMService): boolean {
-  if (storedCondition(svc, CACHE_CONDITION)?.status === 'True') return false;
-  const said = storedCondition(svc, ISVC_CONDITION);
+  const stored = svc.status?.conditions;
+  if (findCondition(stored, CACHE_CONDITION)?.status === 'True') return false;
+  const said = findCondition(stored, ISVC_CONDITION);
   return said === undefined || (said.message ?? '').startsWith(INFERENCE_SERVICE_NOT_FOUND);
 }
 

@@ -14,8 +14,9 @@ const ROOT = join(import.meta.dirname, '..', '..');
  * and wrapping a few hundred package files was most of a cold start (~240 ms of ~430 ms to
  * listening, docs/performance.md); one file per function loads in a fraction of that.
  *
- * `@kubernetes/client-node` stays outside: it is loaded only for kubeconfigs the light connection
- * cannot serve (shared/kube/kubeconfig.ts), from the production dependencies the image keeps.
+ * `@kubernetes/client-node` and `yaml` stay outside: they are loaded only for kubeconfigs the light
+ * connection cannot serve and for YAML kubeconfig text (shared/kube/kubeconfig.ts, connection.ts),
+ * from the production dependencies the image keeps.
  * Returns the entry point.
  */
 export async function bundleFunctions(outDir: string): Promise<string> {
@@ -25,7 +26,7 @@ export async function bundleFunctions(outDir: string): Promise<string> {
     cwd: ROOT,
     input: join(ROOT, 'functions', 'main.ts'),
     platform: 'node',
-    external: ['@kubernetes/client-node'],
+    external: ['@kubernetes/client-node', 'yaml'],
     plugins: [runtimeCloudEventsPlugin(), sloppyGlobalPlugin(), runtimeEditsPlugin()],
     logLevel: 'warn',
     output: {

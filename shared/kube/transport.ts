@@ -1,5 +1,6 @@
-import http from 'node:http';
-import https from 'node:https';
+import type { Agent as HttpAgent } from 'node:http';
+import type { Agent as HttpsAgent, RequestOptions } from 'node:https';
+import { http, https } from '../runtime/node-http.ts';
 import type { Connection } from './connection.ts';
 import { classifyHttpError, classifyNetworkError, KubeError, type RequestDescription } from './errors.ts';
 
@@ -49,7 +50,7 @@ export interface TransportOptions {
   onResponse?: (request: TransportRequest, seconds: number) => void;
 }
 
-type Agent = http.Agent | https.Agent;
+type Agent = HttpAgent | HttpsAgent;
 
 /*
  * client-node builds a new Agent (TLS material from the kubeconfig) on every applyToHTTPSOptions call
@@ -108,7 +109,7 @@ export function createTransport(kubeConfig: Connection, options: TransportOption
   async function prepare(req: TransportRequest): Promise<Prepared> {
     const description: RequestDescription = { method: req.method, path: req.path };
     // Asked per request: token files (in-cluster) and exec plugins rotate credentials.
-    const auth: https.RequestOptions = {};
+    const auth: RequestOptions = {};
     try {
       await kubeConfig.applyToHTTPSOptions(auth);
     } catch (err) {
@@ -138,8 +139,8 @@ export function createTransport(kubeConfig: Connection, options: TransportOption
     headers: Record<string, string | string[]>,
     controller: AbortController,
     basicAuth: string | null | undefined,
-  ): https.RequestOptions {
-    const options: https.RequestOptions = { method: req.method, headers, signal: controller.signal };
+  ): RequestOptions {
+    const options: RequestOptions = { method: req.method, headers, signal: controller.signal };
     if (agent) options.agent = agent;
     if (basicAuth) options.auth = basicAuth;
     return options;

@@ -2,9 +2,10 @@
  * Serves `metricsRegistry` on a port of its own, because faas-js-runtime's `/metrics` cannot
  * include our metrics (see `metrics.ts`). Only `GET /metrics` is answered.
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
+import { http } from '../runtime/node-http.ts';
 import { metricsRegistry } from './metrics.ts';
 
 export interface MetricsServerOptions {
@@ -21,7 +22,7 @@ export interface MetricsServer {
 
 export async function startMetricsServer(options: MetricsServerOptions): Promise<MetricsServer> {
   const registry = options.registry ?? metricsRegistry;
-  const server: Server = createServer((request, response) => {
+  const server: Server = http.createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
     if (request.method !== 'GET' || path !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');

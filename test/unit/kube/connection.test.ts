@@ -46,6 +46,29 @@ describe('lightConnection', () => {
     expect((result!.options.agent as https.Agent).options.ca).toEqual(ca);
   });
 
+  it('reads YAML kubeconfigs, and flow-style YAML that is not JSON', async () => {
+    const block = [
+      'apiVersion: v1',
+      'kind: Config',
+      'current-context: main',
+      'contexts: [{name: main, context: {cluster: c, user: u}}]',
+      'clusters:',
+      '  - name: c',
+      '    cluster: {server: "https://10.0.0.1:6443"}',
+      'users:',
+      '  - name: u',
+      '    user: {token: yaml-token}',
+    ].join('\n');
+    const flow =
+      '{current-context: main, contexts: [{name: main, context: {cluster: c, user: u}}], ' +
+      'clusters: [{name: c, cluster: {server: "https://10.0.0.2:6443"}}], users: [{name: u, user: {token: t}}]}';
+    expect(await applied(block)).toMatchObject({
+      server: 'https://10.0.0.1:6443',
+      options: { headers: { Authorization: 'Bearer yaml-token' } },
+    });
+    expect((await applied(flow))?.server).toBe('https://10.0.0.2:6443');
+  });
+
   it('honours another context when asked', async () => {
     const result = await applied(kubeconfig({ token: 'abc' }), 'other');
     expect(result?.server).toBe('https://127.0.0.2:6443');

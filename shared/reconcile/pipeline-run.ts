@@ -9,10 +9,10 @@ import type { AIMStatus } from '../constants/status.ts';
 import { isConflict, isNotFound, isRetryable } from '../kube/errors.ts';
 import { keyFields, objectKey } from '../kube/objects.ts';
 import type { KubeObject } from '../kube/types.ts';
-import { componentHealthOf } from './component-health-status.ts';
 import { type ConditionEvent, conditionTransitionEvents, isErrorLevel } from './condition-events.ts';
-import { type Condition, ConditionSet, setCondition } from './conditions.ts';
+import { type Condition, setCondition } from './conditions.ts';
 import { foldEvents } from './event-folding.ts';
+import { invalidSpecEvaluation } from './invalid-spec.ts';
 import { type Evaluation, evaluate, ownershipOf } from './pipeline-evaluation.ts';
 import { ensureFinalizer, releaseFinalizer } from './pipeline-finalizer.ts';
 import { executePlan, type PlannedEvent } from './plan.ts';
@@ -36,7 +36,6 @@ import {
   conditionsOf,
   desiredStatus,
   domainFieldsOf,
-  ownsComponent,
   type StatusOwnership,
   statusChanged,
 } from './status-write.ts';
@@ -100,24 +99,14 @@ export class PipelineRun<Obj, Fetched> {
     if (this.#ownership.mode === 'component')
       return { outcome: { result: 'invalid' }, events: [], errorConditions: [] };
     const previous = statusOf(object);
-    const generation = object.metadata.generation;
-    const conditions = new ConditionSet(conditionsOf(previous), now, generation);
-    conditions.set(CONDITION_TYPES.configValid, 'False', STATE_ENGINE_REASONS.invalidSpec, message);
-    conditions.set(CONDITION_TYPES.ready, 'False', STATE_ENGINE_REASONS.invalidSpec, message);
-    const status = this.#mapStatus('Failed');
-    const evaluation: Evaluation = {
-      conditions: conditions.list(),
-      status,
-      aimStatus: 'Failed',
-      shouldApply: false,
-      shouldRequeue: false,
-      infraMessages: [],
-      contributions: new Map(),
-      // Nothing was observed: keep this writer's entries as they are.
-      componentHealth: componentHealthOf(previous).filter((entry) =>
-        ownsComponent(this.#ownership, entry.component),
-      ),
-    };
+    const evaluation = invalidSpecEvaluation({
+      previous,
+      generation: object.metadata.generation,
+      message,
+      now,
+      ownership: this.#ownership,
+      status: this.#mapStatus('Failed'),
+    });
     return this.#finish(object, previous, domainFieldsOf(previous), evaluation, 'invalid', undefined);
   }
 

@@ -16,7 +16,6 @@ import {
   countKubeRequest,
   kubeEventsPending,
   observeKubeResponse,
-  observeReconcile,
   observeReconcileRequest,
 } from '../observability/metrics.ts';
 import {
@@ -36,7 +35,7 @@ import { functionCache } from './function-cache.ts';
 import type { FunctionDefinition, FunctionDependencies } from './function-types.ts';
 import { reconcileConcurrencyFromEnv } from './reconcile-concurrency.ts';
 import { ReconcileMemory } from './reconcile-memory.ts';
-import { reportReconciled } from './reconcile-report.ts';
+import { reportFailed, reportReconciled } from './reconcile-report.ts';
 import { RetryBackoff, retryAfterOf } from './retry-backoff.ts';
 import { type Priority, WorkQueue } from './work-queue.ts';
 
@@ -253,13 +252,7 @@ export class FunctionRuntime {
       else this.#markClean(key, request, outcome, epoch);
     } catch (err) {
       const failure = classifyFailure(err);
-      observeReconcile({
-        function: this.name,
-        kind: request.kind,
-        result: failure.class === 'retry' ? 'retry' : 'error',
-        durationSeconds: elapsed(),
-        errorReason: failure.reason,
-      });
+      reportFailed({ function: this.name, kind: request.kind }, failure, elapsed());
       // The API server unreachable or overloaded: nothing was written, so the event goes back
       // to the Broker (503), which keeps it across a restart of this process and redelivers.
       if (failure.class !== 'retry' || apiServerUnavailable(err)) {

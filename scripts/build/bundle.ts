@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { build, type Plugin } from 'rolldown';
 import { FUNCTION_NAMES } from '../../functions/modules.ts';
+import { asciiOutputPlugin } from './ascii-output.ts';
 import { runtimeEditsPlugin } from './runtime-edits.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -27,7 +28,7 @@ export async function bundleFunctions(outDir: string): Promise<string> {
     input: join(ROOT, 'functions', 'main.ts'),
     platform: 'node',
     external: ['@kubernetes/client-node', 'yaml'],
-    plugins: [runtimeCloudEventsPlugin(), sloppyGlobalPlugin(), runtimeEditsPlugin()],
+    plugins: [runtimeCloudEventsPlugin(), sloppyGlobalPlugin(), runtimeEditsPlugin(), asciiOutputPlugin()],
     logLevel: 'warn',
     output: {
       dir: functionsDir,

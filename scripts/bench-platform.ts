@@ -22,6 +22,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     'quiet-seconds': { type: 'string', default: '60' },
     samples: { type: 'string', default: '10' },
+    'cold-starts': { type: 'string', default: '3' },
     'from-source': { type: 'boolean' },
     timeline: { type: 'boolean' },
   },
@@ -57,6 +58,7 @@ try {
     metricsPorts,
     quietSeconds: Number(values['quiet-seconds']),
     samples: Number(values.samples),
+    coldStarts: Number(values['cold-starts']),
     timeline: values.timeline ?? false,
     log,
   });

@@ -11,6 +11,7 @@ import {
   sorted,
   total,
 } from './apiserver-metrics.ts';
+import { measureColdStarts } from './cold-start.ts';
 import { eventsWritten, scrapeFunctions } from './function-metrics.ts';
 import { percentile } from './percentile.ts';
 import { cpuBetween, platformCpu } from './platform-cpu.ts';
@@ -25,6 +26,8 @@ export interface RunOptions {
   metricsPorts: ReadonlyMap<string, number>;
   quietSeconds: number;
   samples: number;
+  /** Cold starts of service-resolve measured (cold-start.ts). */
+  coldStarts: number;
   /** Also watch the shared path (template, cache, artifact, claim, Job): five more watches. */
   timeline?: boolean;
   log: (msg: string) => void;
@@ -178,23 +181,16 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
       processes[name] = { ...stats, cpuSecondsDuringRun: stats.cpuSeconds - (cpuBefore.get(name) ?? 0) };
   }
 
-  // ---- cold start: a change made while service-resolve is scaled to zero (the platform at rest) ----
-  await settle(platform.broker, SETTLE_QUIET_MS, 30_000);
-  await platform.scaleToZero('service-resolve');
-  const cold = workload.service(n);
-  await client.create(cold, { fieldManager: FIELD_MANAGER });
-  const spawned = Date.now();
-  await platform.scaleUp('service-resolve');
-  const ready = Date.now();
-  await tracker.until(
-    () =>
-      ((tracker.serviceObjects.get(cold.metadata.name)?.status?.conditions ?? []) as { type: string }[]).some(
-        (c) => c.type === 'ModelReady',
-      ),
-    60_000,
-    'the cold function’s first status write',
-  );
-  const coldStart = { toReadyMs: ready - spawned, toFirstStatusWriteMs: Date.now() - spawned };
+  // ---- cold starts: a change made while service-resolve is scaled to zero (the platform at rest) ----
+  const coldStart = await measureColdStarts({
+    platform,
+    client,
+    tracker,
+    firstIndex: n,
+    samples: options.coldStarts,
+    fieldManager: FIELD_MANAGER,
+    settleQuietMs: SETTLE_QUIET_MS,
+  });
   tracker.stop();
 
   // What the functions told users through Kubernetes Events (a write each), by kind and reason.

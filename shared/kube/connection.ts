@@ -69,7 +69,7 @@ function named(list: unknown, name: string | undefined, field: string): Fields |
 /**
  * A kubeconfig's fields. JSON (what the local platform writes; kubectl and client-go read it too)
  * needs no YAML parser, and in a pod there is no kubeconfig at all: the parser is loaded only for
- * YAML text, which spares every cold start its evaluation (~14 ms).
+ * YAML text, which spares every cold start its evaluation (~14 ms in a CPU profile).
  */
 function parseKubeconfig(text: string): Fields {
   if (text.trimStart().startsWith('{')) {

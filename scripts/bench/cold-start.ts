@@ -2,7 +2,8 @@
  * Cold start of one function on a platform at rest: service-resolve scaled to zero, a new service
  * created, the function started again; ms from the spawn to its readiness and to its first status
  * write on that service. One start varies by ±60 ms with what the machine does at that moment, so
- * it is measured `samples` times: the figures are the medians, each sample is kept.
+ * it is measured `samples` times: the figures are the medians, each sample is kept. Each sample's
+ * service reaches Running before the next, so no start inherits the previous one's work.
  */
 import type { LocalPlatform } from '../../local/platform/local-platform.ts';
 import type { KubeClient } from '../../shared/kube/types.ts';
@@ -50,7 +51,15 @@ async function coldStartOnce(options: ColdStartOptions, index: number): Promise<
     60_000,
     'the cold function’s first status write',
   );
-  return { toReadyMs: ready - spawned, toFirstStatusWriteMs: Date.now() - spawned };
+  const sample = { toReadyMs: ready - spawned, toFirstStatusWriteMs: Date.now() - spawned };
+  // Its service on to Running before the next sample: events about it held while the function is
+  // down would otherwise be the next cold start's first work (they were, 5 requests ahead of it).
+  await tracker.until(
+    () => tracker.services.get(service.metadata.name)?.running === true,
+    60_000,
+    'the cold start’s service Running',
+  );
+  return sample;
 }
 
 export async function measureColdStarts(options: ColdStartOptions): Promise<ColdStarts> {

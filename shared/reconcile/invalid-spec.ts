@@ -1,7 +1,7 @@
 /**
- * What a writer records for a spec its schema rejects (spec §5: `Failed` with
- * `ConfigValid=False`/`InvalidSpec` naming the field): nothing was observed, so the writer's own
- * component-health entries stay as they were.
+ * What a writer records for a spec its schema rejects: `Failed` (spec §5.2, an InvalidSpec error)
+ * with `ConfigValid=False`/`InvalidSpec` naming the field (docs/architecture.md). Nothing was
+ * observed, so the writer's own component-health entries stay as they were.
  */
 import { CONDITION_TYPES, STATE_ENGINE_REASONS } from '../constants/conditions.ts';
 import { componentHealthOf } from './component-health-status.ts';

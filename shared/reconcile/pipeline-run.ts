@@ -15,8 +15,8 @@ import { foldEvents } from './event-folding.ts';
 import { invalidSpecEvaluation } from './invalid-spec.ts';
 import { type Evaluation, evaluate, ownershipOf } from './pipeline-evaluation.ts';
 import { ensureFinalizer, releaseFinalizer } from './pipeline-finalizer.ts';
+import { readInputs } from './pipeline-reads.ts';
 import { executePlan, type PlannedEvent } from './plan.ts';
-import { readerOf } from './read-cache.ts';
 import type {
   FetchInput,
   KindReconciler,
@@ -26,7 +26,6 @@ import type {
 } from './reconciler.ts';
 import { recordEvents } from './record-events.ts';
 import { RetryableError } from './retryable-error.ts';
-import { fetchMergedRuntimeConfig } from './runtime-config.ts';
 import { parserOf } from './schema-parse.ts';
 import { describeIssues } from './spec-issues.ts';
 import { statusHeldMs } from './status-hold.ts';
@@ -83,10 +82,12 @@ export class PipelineRun<Obj, Fetched> {
       return { outcome: { result: 'deleted' }, events: [], errorConditions: [] };
     }
     if (isPaused(read)) return { outcome: { result: 'paused' }, events: [], errorConditions: [] };
-    const object = await ensureFinalizer(this.#ctx, this.#reconciler, read);
-    const parsed = parserOf(this.#reconciler.schema)(object);
-    if (!parsed.success) return this.#invalid(object, describeIssues(parsed.error.issues), now);
-    return this.#reconcile(object, parsed.data, now);
+    // The finalizer's write changes no spec: the reads run meanwhile (one round trip less before
+    // a new object's first status; a cold function's first event read six in turn).
+    const finalized = ensureFinalizer(this.#ctx, this.#reconciler, read);
+    const parsed = parserOf(this.#reconciler.schema)(read);
+    if (!parsed.success) return this.#invalid(await finalized, describeIssues(parsed.error.issues), now);
+    return this.#reconcile(read, finalized, parsed.data, now);
   }
 
   #mapStatus(status: AIMStatus): string {
@@ -110,20 +111,23 @@ export class PipelineRun<Obj, Fetched> {
     return this.#finish(object, previous, domainFieldsOf(previous), evaluation, 'invalid', undefined);
   }
 
-  async #reconcile(object: KubeObject, obj: Obj, now: Date): Promise<Attempt> {
+  async #reconcile(read: KubeObject, finalized: Promise<KubeObject>, obj: Obj, now: Date): Promise<Attempt> {
     const reconciler = this.#reconciler;
+    // Both settle before either is used, so no failure goes unobserved; the finalizer's wins.
+    const [written, reads] = await Promise.allSettled([
+      finalized,
+      readInputs(this.#ctx, reconciler, read, obj),
+    ]);
+    if (written.status === 'rejected') throw written.reason;
+    if (reads.status === 'rejected') throw reads.reason;
+    const object = written.value;
     const previous = statusOf(object);
-    const runtimeConfig = reconciler.runtimeConfigScope
-      ? await fetchMergedRuntimeConfig(
-          readerOf(this.#ctx),
-          typeof object.spec?.runtimeConfigName === 'string' ? object.spec.runtimeConfigName : undefined,
-          reconciler.runtimeConfigScope === 'namespace' ? object.metadata.namespace : undefined,
-        )
-      : undefined;
-    const input: FetchInput = { object };
-    if (runtimeConfig !== undefined) input.runtimeConfig = runtimeConfig;
-    const read = await reconciler.fetch(this.#ctx, obj, input);
-    const fetched = reconciler.admit ? await reconciler.admit(this.#ctx, obj, read, { ...input, now }) : read;
+    const input: FetchInput = { ...reads.value.input, object };
+    const runtimeConfig = input.runtimeConfig;
+    // Admission (a discovery slot) may write: only with the finalizer in place.
+    const fetched = reconciler.admit
+      ? await reconciler.admit(this.#ctx, obj, reads.value.fetched, { ...input, now })
+      : reads.value.fetched;
     const plan = reconciler.plan(obj, fetched, now);
     const health = reconciler.health(obj, fetched, now);
     const domain = domainFieldsOf(previous);

@@ -320,6 +320,82 @@ describe('reconcileObject', () => {
   });
 });
 
+/** Holds each finalizer PATCH until a read has started meanwhile, or 50 ms have passed. */
+class FinalizerWatchingClient extends FakeKubeClient {
+  readsWhilePatching = 0;
+  #release: (() => void) | undefined;
+
+  override async mergePatch<T extends KubeObject = KubeObject>(
+    ...args: Parameters<FakeKubeClient['mergePatch']>
+  ): Promise<T> {
+    await new Promise<void>((resolve) => {
+      this.#release = resolve;
+      setTimeout(resolve, 50);
+    });
+    this.#release = undefined;
+    return super.mergePatch<T>(...args);
+  }
+
+  override async get<T extends KubeObject = KubeObject>(key: ObjectKey): Promise<T> {
+    this.#noteRead();
+    return super.get<T>(key);
+  }
+
+  override async getOptional<T extends KubeObject = KubeObject>(key: ObjectKey): Promise<T | undefined> {
+    this.#noteRead();
+    return super.getOptional<T>(key);
+  }
+
+  #noteRead(): void {
+    if (this.#release === undefined) return;
+    this.readsWhilePatching += 1;
+    this.#release();
+  }
+}
+
+describe('the finalizer write and the reads', () => {
+  const withFinalizer = (overrides: Partial<KindReconciler<Model, ModelFetch>> = {}) =>
+    modelReconciler({
+      finalizer: { name: 'aim.eai.amd.com/test-cleanup', finalize: async () => {} },
+      ...overrides,
+    });
+
+  it('overlap: a new object reads its runtime config and dependencies while its finalizer is written', async () => {
+    const client = new FinalizerWatchingClient().seed(model(), configMap('dep', {}));
+    const outcome = await reconcileObject(context(client), withFinalizer(), request);
+    expect(outcome.result).toBe('reconciled');
+    expect(client.readsWhilePatching).toBeGreaterThan(0);
+    const stored = client.peek(modelKey);
+    expect(stored?.metadata.finalizers).toEqual(['aim.eai.amd.com/test-cleanup']);
+    // The status write is conditional on the version the finalizer's write returned.
+    expect(findCondition(stored?.status.conditions, 'Ready')).toBeDefined();
+  });
+
+  it("report the finalizer's failure over a read's, and write no status", async () => {
+    const client = new FakeKubeClient().seed(model(), configMap('dep', {}));
+    client.failNext('mergePatch', 'Forbidden');
+    const reconciler = withFinalizer({
+      fetch: async () => {
+        throw new Error('the read failed too');
+      },
+    });
+    await expect(reconcileObject(context(client), reconciler, request)).rejects.toMatchObject({
+      reason: 'Forbidden',
+    });
+    expect(client.callsOf('applyStatus')).toHaveLength(0);
+  });
+
+  it('after a conflicting finalizer write, read again and reconcile once', async () => {
+    const client = new FakeKubeClient().seed(model(), configMap('dep', {}));
+    client.failNext('mergePatch', 'Conflict');
+    const outcome = await reconcileObject(context(client), withFinalizer(), request);
+    expect(outcome.result).toBe('reconciled');
+    expect(client.callsOf('mergePatch')).toHaveLength(2);
+    expect(client.callsOf('applyStatus')).toHaveLength(1);
+    expect(client.peek(modelKey)?.metadata.finalizers).toEqual(['aim.eai.amd.com/test-cleanup']);
+  });
+});
+
 describe('reconcileAll', () => {
   it('lists once, reconciles each listed object without re-reading it, and keeps going after a failure', async () => {
     const client = new FakeKubeClient().seed(

@@ -12,7 +12,7 @@ import type { AgentOptions, RequestOptions } from 'node:https';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join } from 'node:path';
-import { https } from '../runtime/node-http.ts';
+import { https, tls as nodeTls } from '../runtime/node-http.ts';
 
 /** What the transport needs of a kubeconfig; client-node's KubeConfig has the same shape. */
 export interface Connection {
@@ -126,8 +126,24 @@ interface AuthSource {
   basic?: string;
 }
 
+/**
+ * One TLS context for every connection: left to each connection, it was built again from the CA,
+ * certificate and key (~10 ms of CPU each; a cold start opens three, a burst dozens). Material
+ * that does not parse is left to each connection, whose requests then fail naming it, as before.
+ */
+function withSharedContext(tls: AgentOptions): AgentOptions {
+  try {
+    return {
+      ...tls,
+      secureContext: nodeTls.createSecureContext({ ca: tls.ca, cert: tls.cert, key: tls.key }),
+    };
+  } catch {
+    return tls;
+  }
+}
+
 function connection(server: string, tls: AgentOptions, auth: AuthSource): Connection {
-  const agent = new https.Agent(tls);
+  const agent = new https.Agent(withSharedContext(tls));
   return {
     getCurrentCluster: () => ({ server }),
     async applyToHTTPSOptions(options) {

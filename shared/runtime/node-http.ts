@@ -5,3 +5,4 @@
  */
 export const http = process.getBuiltinModule('node:http');
 export const https = process.getBuiltinModule('node:https');
+export const tls = process.getBuiltinModule('node:tls');

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import type https from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SecureContext } from 'node:tls';
 import { describe, expect, it } from 'vitest';
 import { lightConnection } from '../../../shared/kube/connection.ts';
 
@@ -108,6 +109,20 @@ describe('lightConnection', () => {
     expect(String(agent.options.key)).toBe('KEY');
     expect(agent.options.rejectUnauthorized).toBe(false);
     expect(result?.options.auth).toBe('admin:secret');
+  });
+
+  it('builds one TLS context for all its connections, unless the material does not parse', async () => {
+    const shared = await applied(kubeconfig({ token: 't' }));
+    const context = (shared!.options.agent as https.Agent).options.secureContext;
+    // The agent hands its options to every connection it opens: they all reuse this context.
+    expect(context).toBeInstanceOf(SecureContext);
+    const garbage = await applied(
+      kubeconfig({
+        'client-certificate-data': Buffer.from('CERT').toString('base64'),
+        'client-key-data': Buffer.from('KEY').toString('base64'),
+      }),
+    );
+    expect((garbage!.options.agent as https.Agent).options.secureContext).toBeUndefined();
   });
 
   it('leaves exec plugins, auth providers and proxies to client-node', async () => {

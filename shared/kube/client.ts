@@ -270,5 +270,7 @@ export function createKubeClient(options: KubeClientOptions = {}): KubeClient {
   if (options.userAgent !== undefined) transportOptions.userAgent = options.userAgent;
   if (options.onRequest !== undefined) transportOptions.onRequest = options.onRequest;
   if (options.onResponse !== undefined) transportOptions.onResponse = options.onResponse;
-  return new HttpKubeClient(createTransport(loadConnection(options), transportOptions));
+  const transport = createTransport(loadConnection(options), transportOptions);
+  if (options.preconnect !== undefined && options.preconnect > 0) void transport.warm(options.preconnect);
+  return new HttpKubeClient(transport);
 }

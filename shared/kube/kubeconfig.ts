@@ -20,6 +20,12 @@ export interface KubeClientOptions {
   onRequest?: (request: TransportRequest) => void;
   /** Told of every request's answer (or failure), with how long it took in seconds. */
   onResponse?: (request: TransportRequest, seconds: number) => void;
+  /**
+   * Keep-alive connections to open at once in the background (one `GET /version` each), so that
+   * the first requests find their TLS handshake done: a cold function's first GET took 25-40 ms
+   * against 2-4 ms on an open connection.
+   */
+  preconnect?: number;
 }
 
 /**

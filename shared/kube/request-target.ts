@@ -12,6 +12,9 @@ export interface RequestTarget {
 
 export function requestTarget(request: Pick<TransportRequest, 'method' | 'path' | 'query'>): RequestTarget {
   const segments = request.path.split('?')[0]!.split('/').filter(Boolean);
+  // A path outside the resource API (/version, /readyz) is its own resource.
+  if (segments[0] !== 'api' && segments[0] !== 'apis')
+    return { verb: request.method, resource: `/${segments.join('/')}` };
   // /api/v1/... or /apis/<group>/<version>/...
   let rest = segments[0] === 'api' ? segments.slice(2) : segments.slice(3);
   if (rest[0] === 'namespaces' && rest.length >= 3) rest = rest.slice(2);

@@ -30,6 +30,8 @@ export interface KubeTransport {
    * connection and the response headers must come within the request timeout.
    */
   stream(request: TransportRequest, onLine: (line: string) => void): StreamHandle;
+  /** Opens `connections` keep-alive connections (a `GET /version` each); never fails. */
+  warm(connections: number): Promise<void>;
   readonly requestCount: number;
 }
 
@@ -280,9 +282,15 @@ export function createTransport(kubeConfig: Connection, options: TransportOption
     });
   }
 
+  async function warm(connections: number): Promise<void> {
+    const opening = Array.from({ length: connections }, () => request({ method: 'GET', path: '/version' }));
+    await Promise.allSettled(opening);
+  }
+
   return {
     request,
     stream,
+    warm,
     get requestCount() {
       return requestCount;
     },

@@ -98,6 +98,8 @@ export class FunctionRuntime {
           : createKubeClient({
               onRequest: (request) => countKubeRequest(this.name, request),
               onResponse: (request, seconds) => observeKubeResponse(this.name, request, seconds),
+              // A cold start's first reconcile has up to three requests in flight at once.
+              preconnect: 3,
             }));
         this.#cache ??= functionCache(this.definition, client, this.fieldManager, this.log, () =>
           this.#memory.changed(),

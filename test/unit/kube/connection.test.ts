@@ -2,7 +2,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import type https from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SecureContext } from 'node:tls';
 import { describe, expect, it } from 'vitest';
 import { lightConnection } from '../../../shared/kube/connection.ts';
 
@@ -115,7 +114,7 @@ describe('lightConnection', () => {
     const shared = await applied(kubeconfig({ token: 't' }));
     const context = (shared!.options.agent as https.Agent).options.secureContext;
     // The agent hands its options to every connection it opens: they all reuse this context.
-    expect(context).toBeInstanceOf(SecureContext);
+    expect(context?.constructor.name).toBe('SecureContext');
     const garbage = await applied(
       kubeconfig({
         'client-certificate-data': Buffer.from('CERT').toString('base64'),

@@ -4,6 +4,7 @@ import type { SimulatorApi } from './api.ts';
 import { DownloadReporter } from './downloader.ts';
 import { EventOnce } from './events.ts';
 import type { ThrottledLog } from './log.ts';
+import { NodeUsage } from './node-usage.ts';
 import { type PodBehaviour, resolvePodBehaviour } from './pod-behaviour.ts';
 import { podStatusAt, rfc3339 } from './pod-lifecycle.ts';
 import { containerLogAt, type LogAnswer } from './pod-logs.ts';
@@ -93,10 +94,15 @@ export class FakeKubelet {
     // for the next decision at once, and the writes go out together (a few at a time), as do the
     // running pods' status updates: a pass over 100 pods costs a few round trips, not 100.
     const decisions: { pod: KubeObject; decision: Placement }[] = [];
+    const usage = NodeUsage.of(bound.map((p) => (p.spec?.nodeName ? p : this.#records.get(uidOf(p))!.pod)));
     for (const pod of pending) {
-      const decision = this.#decide(pod, tick, bound);
+      const decision = this.#decide(pod, tick, bound, usage);
       if (decision === undefined) continue;
-      if ('node' in decision) bound.push({ ...pod, spec: { ...pod.spec, nodeName: decision.node } });
+      if ('node' in decision) {
+        const placed = { ...pod, spec: { ...pod.spec, nodeName: decision.node } };
+        bound.push(placed);
+        usage.add(placed, decision.node);
+      }
       decisions.push({ pod, decision });
     }
     await eachWithConcurrency(
@@ -131,7 +137,12 @@ export class FakeKubelet {
   }
 
   /** Where `pod` goes (with the behaviour its rule gives it), or undefined when it is not ours to place. */
-  #decide(pod: KubeObject, tick: KubeletTick, bound: readonly KubeObject[]): Placement | undefined {
+  #decide(
+    pod: KubeObject,
+    tick: KubeletTick,
+    bound: readonly KubeObject[],
+    usage: NodeUsage,
+  ): Placement | undefined {
     const schedulerName = pod.spec?.schedulerName;
     if (schedulerName && schedulerName !== 'default-scheduler') return undefined;
     if ((pod.spec?.schedulingGates ?? []).length > 0) return undefined;
@@ -139,7 +150,13 @@ export class FakeKubelet {
     const decision =
       behaviour.scheduleError !== undefined
         ? { unschedulable: behaviour.scheduleError }
-        : scheduleDecision({ pod, nodes: tick.nodes, boundPods: bound, claimPhases: tick.claimPhases });
+        : scheduleDecision({
+            pod,
+            nodes: tick.nodes,
+            boundPods: bound,
+            usage,
+            claimPhases: tick.claimPhases,
+          });
     return { ...decision, behaviour };
   }
 

@@ -1,5 +1,8 @@
 import type { KubeObject } from '../../shared/kube/types.ts';
+import { NodeUsage, podRequests } from './node-usage.ts';
 import { parseQuantity } from './quantity.ts';
+
+export { podRequests } from './node-usage.ts';
 
 /** A node as the fake scheduler sees it. */
 export interface SchedulableNode {
@@ -17,6 +20,8 @@ export interface ScheduleInput {
   nodes: readonly SchedulableNode[];
   /** Pods already bound to any node (terminal ones are ignored). */
   boundPods: readonly KubeObject[];
+  /** What `boundPods` request per node, when the caller keeps it (a pass placing many pods). */
+  usage?: NodeUsage;
   /** Phase of each claim the cluster has, keyed `namespace/name`. */
   claimPhases: ReadonlyMap<string, string | undefined>;
 }
@@ -101,45 +106,17 @@ function untoleratedTaint(podSpec: KubeObject['spec'], node: SchedulableNode) {
   );
 }
 
-/** Summed container requests; a resource with only a limit requests its limit, as the API defaults it. */
-export function podRequests(pod: KubeObject): Map<string, number> {
-  const totals = new Map<string, number>();
-  for (const container of (pod.spec?.containers ?? []) as {
-    resources?: Record<string, Record<string, string>>;
-  }[]) {
-    const requests = { ...(container.resources?.limits ?? {}), ...(container.resources?.requests ?? {}) };
-    for (const [resource, quantity] of Object.entries(requests)) {
-      totals.set(resource, (totals.get(resource) ?? 0) + (parseQuantity(quantity) ?? 0));
-    }
-  }
-  return totals;
-}
-
-function isTerminal(pod: KubeObject): boolean {
-  return pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
-}
-
-function insufficientResources(
-  pod: KubeObject,
-  node: SchedulableNode,
-  boundPods: readonly KubeObject[],
-): string[] {
-  const onNode = boundPods.filter(
-    (p) => p.spec?.nodeName === node.name && p.metadata.uid !== pod.metadata.uid && !isTerminal(p),
-  );
-  const used = new Map<string, number>();
-  for (const other of onNode) {
-    for (const [resource, amount] of podRequests(other))
-      used.set(resource, (used.get(resource) ?? 0) + amount);
-  }
+function insufficientResources(pod: KubeObject, node: SchedulableNode, usage: NodeUsage): string[] {
+  const used = usage.on(node.name, pod.metadata.uid);
   const reasons: string[] = [];
   const podLimit = parseQuantity(node.allocatable.pods);
-  if (podLimit !== undefined && onNode.length + 1 > podLimit) reasons.push('Too many pods');
+  if (podLimit !== undefined && used.pods + 1 > podLimit) reasons.push('Too many pods');
   for (const [resource, amount] of podRequests(pod)) {
     if (amount <= 0) continue;
     const allocatable = parseQuantity(node.allocatable[resource]) ?? 0;
     // Float sums of decimal quantities (e.g. 0.1 + 0.2) must not fail a fit by rounding.
-    if ((used.get(resource) ?? 0) + amount > allocatable + 1e-9) reasons.push(`Insufficient ${resource}`);
+    if ((used.requests.get(resource) ?? 0) + amount > allocatable + 1e-9)
+      reasons.push(`Insufficient ${resource}`);
   }
   return reasons;
 }
@@ -175,6 +152,7 @@ export function scheduleDecision(input: ScheduleInput): ScheduleDecision {
   if (nodes.length === 0) return { unschedulable: 'no nodes available to schedule pods' };
   const claim = claimProblem(input);
   if (claim) return { unschedulable: unschedulableMessage(nodes.length, claim) };
+  const usage = input.usage ?? NodeUsage.of(input.boundPods);
   const histogram = new Map<string, number>();
   for (const node of nodes) {
     const taint = untoleratedTaint(pod.spec, node);
@@ -182,7 +160,7 @@ export function scheduleDecision(input: ScheduleInput): ScheduleDecision {
     if (taint) reasons = [`node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`];
     else if (!nodeSelectorMatches(pod.spec, node))
       reasons = ["node(s) didn't match Pod's node affinity/selector"];
-    else reasons = insufficientResources(pod, node, input.boundPods);
+    else reasons = insufficientResources(pod, node, usage);
     if (reasons.length === 0) return { node: node.name };
     for (const reason of reasons) histogram.set(reason, (histogram.get(reason) ?? 0) + 1);
   }

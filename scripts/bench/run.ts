@@ -64,7 +64,11 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
     new Map([...pids()].map(([name, pid]) => [name, processStats(pid)?.cpuSeconds ?? 0]));
   const cpuBefore = functionCpu();
 
-  // Room for every predictor: one simulated MI300X node with a GPU per service (and some spare).
+  // Room for every predictor: one simulated MI300X node with a GPU per predictor (and some spare).
+  // The single changes raise `samples` services to 2 and then 3 replicas, and each cold start adds
+  // a service: with only N + 16 GPUs the default 10 samples left the last back-to-back changes and
+  // the cold start's service unscheduled (a timeout at N=100).
+  const predictors = n + 2 * Math.min(options.samples, n) + options.coldStarts;
   await writeSimulatorRules(client, {
     nodes: {
       items: [
@@ -72,10 +76,10 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
           name: 'sim-mi300x-bench',
           labels: { 'amd.com/gpu.device-id': '74a1', 'amd.com/gpu.vram': '192G' },
           capacity: {
-            'amd.com/gpu': String(n + 16),
-            pods: String(2 * n + 64),
-            cpu: String(16 * (n + 16)),
-            memory: `${256 * (n + 16)}Gi`,
+            'amd.com/gpu': String(predictors + 16),
+            pods: String(2 * predictors + 64),
+            cpu: String(16 * (predictors + 16)),
+            memory: `${256 * (predictors + 16)}Gi`,
           },
         },
       ],

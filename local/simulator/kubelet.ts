@@ -4,7 +4,7 @@ import type { SimulatorApi } from './api.ts';
 import { DownloadReporter } from './downloader.ts';
 import { EventOnce } from './events.ts';
 import type { ThrottledLog } from './log.ts';
-import { NodeUsage } from './node-usage.ts';
+import { isTerminal, NodeUsage } from './node-usage.ts';
 import { type PodBehaviour, resolvePodBehaviour } from './pod-behaviour.ts';
 import { podStatusAt, rfc3339 } from './pod-lifecycle.ts';
 import { containerLogAt, type LogAnswer } from './pod-logs.ts';
@@ -54,10 +54,6 @@ function boundAtFromStatus(pod: KubeObject, nowMs: number): number {
   return nowMs;
 }
 
-function isTerminal(pod: KubeObject): boolean {
-  return pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
-}
-
 /**
  * Plays kube-scheduler and the kubelet of every simulated node: binds pending pods to a node that
  * fits (or records FailedScheduling), runs bound pods through their lifecycle by writing
@@ -85,7 +81,9 @@ export class FakeKubelet {
     const nodeNames = new Set(tick.nodes.map((n) => n.name));
     // A pod this kubelet bound whose binding its watch has not delivered yet is bound all the same.
     const boundHere = (p: KubeObject) => this.#records.get(uidOf(p))?.pod.spec?.nodeName !== undefined;
-    const bound = tick.pods.filter((p) => p.spec?.nodeName || boundHere(p));
+    const bound = tick.pods.flatMap((p) =>
+      p.spec?.nodeName ? [p] : boundHere(p) ? [this.#records.get(uidOf(p))!.pod] : [],
+    );
     const pending = tick.pods
       .filter((p) => !p.spec?.nodeName && !boundHere(p) && !p.metadata.deletionTimestamp && !isTerminal(p))
       .sort((a, b) => (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? ''));
@@ -94,15 +92,11 @@ export class FakeKubelet {
     // for the next decision at once, and the writes go out together (a few at a time), as do the
     // running pods' status updates: a pass over 100 pods costs a few round trips, not 100.
     const decisions: { pod: KubeObject; decision: Placement }[] = [];
-    const usage = NodeUsage.of(bound.map((p) => (p.spec?.nodeName ? p : this.#records.get(uidOf(p))!.pod)));
+    const usage = NodeUsage.of(bound);
     for (const pod of pending) {
-      const decision = this.#decide(pod, tick, bound, usage);
+      const decision = this.#decide(pod, tick, usage);
       if (decision === undefined) continue;
-      if ('node' in decision) {
-        const placed = { ...pod, spec: { ...pod.spec, nodeName: decision.node } };
-        bound.push(placed);
-        usage.add(placed, decision.node);
-      }
+      if ('node' in decision) usage.add(pod, decision.node);
       decisions.push({ pod, decision });
     }
     await eachWithConcurrency(
@@ -137,12 +131,7 @@ export class FakeKubelet {
   }
 
   /** Where `pod` goes (with the behaviour its rule gives it), or undefined when it is not ours to place. */
-  #decide(
-    pod: KubeObject,
-    tick: KubeletTick,
-    bound: readonly KubeObject[],
-    usage: NodeUsage,
-  ): Placement | undefined {
+  #decide(pod: KubeObject, tick: KubeletTick, usage: NodeUsage): Placement | undefined {
     const schedulerName = pod.spec?.schedulerName;
     if (schedulerName && schedulerName !== 'default-scheduler') return undefined;
     if ((pod.spec?.schedulingGates ?? []).length > 0) return undefined;
@@ -153,7 +142,6 @@ export class FakeKubelet {
         : scheduleDecision({
             pod,
             nodes: tick.nodes,
-            boundPods: bound,
             usage,
             claimPhases: tick.claimPhases,
           });

@@ -12,7 +12,8 @@ type Requests = ReadonlyMap<string, number>;
 /** Requests by pod object: the simulator's pods come from its watch cache, the same objects pass after pass. */
 const requestsOf = new WeakMap<KubeObject, Requests>();
 
-function isTerminal(pod: KubeObject): boolean {
+/** A pod that has finished (Succeeded or Failed): it holds no resources any more. */
+export function isTerminal(pod: KubeObject): boolean {
   return pod.status?.phase === 'Succeeded' || pod.status?.phase === 'Failed';
 }
 

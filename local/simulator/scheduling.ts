@@ -1,5 +1,5 @@
 import type { KubeObject } from '../../shared/kube/types.ts';
-import { NodeUsage, podRequests } from './node-usage.ts';
+import { type NodeUsage, podRequests } from './node-usage.ts';
 import { parseQuantity } from './quantity.ts';
 
 export { podRequests } from './node-usage.ts';
@@ -18,10 +18,8 @@ export interface ScheduleInput {
   pod: KubeObject;
   /** Candidate nodes, in preference order. */
   nodes: readonly SchedulableNode[];
-  /** Pods already bound to any node (terminal ones are ignored). */
-  boundPods: readonly KubeObject[];
-  /** What `boundPods` request per node, when the caller keeps it (a pass placing many pods). */
-  usage?: NodeUsage;
+  /** What the pods already bound request per node (`NodeUsage.of`, kept current by a pass). */
+  usage: NodeUsage;
   /** Phase of each claim the cluster has, keyed `namespace/name`. */
   claimPhases: ReadonlyMap<string, string | undefined>;
 }
@@ -152,7 +150,6 @@ export function scheduleDecision(input: ScheduleInput): ScheduleDecision {
   if (nodes.length === 0) return { unschedulable: 'no nodes available to schedule pods' };
   const claim = claimProblem(input);
   if (claim) return { unschedulable: unschedulableMessage(nodes.length, claim) };
-  const usage = input.usage ?? NodeUsage.of(input.boundPods);
   const histogram = new Map<string, number>();
   for (const node of nodes) {
     const taint = untoleratedTaint(pod.spec, node);
@@ -160,7 +157,7 @@ export function scheduleDecision(input: ScheduleInput): ScheduleDecision {
     if (taint) reasons = [`node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`];
     else if (!nodeSelectorMatches(pod.spec, node))
       reasons = ["node(s) didn't match Pod's node affinity/selector"];
-    else reasons = insufficientResources(pod, node, usage);
+    else reasons = insufficientResources(pod, node, input.usage);
     if (reasons.length === 0) return { node: node.name };
     for (const reason of reasons) histogram.set(reason, (histogram.get(reason) ?? 0) + 1);
   }

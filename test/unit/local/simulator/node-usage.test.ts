@@ -70,7 +70,6 @@ describe('NodeUsage', () => {
       scheduleDecision({
         pod: gpuPod(name, gpus),
         nodes: [node],
-        boundPods: [],
         usage,
         claimPhases: new Map(),
       });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NodeUsage } from '../../../../local/simulator/node-usage.ts';
 import {
   podRequests,
   type SchedulableNode,
@@ -19,6 +20,7 @@ const mi325x: SchedulableNode = {
 };
 const nodes = [mi300x, mi325x];
 const noClaims = new Map<string, string | undefined>();
+const none = new NodeUsage();
 
 function gpuPod(name: string, gpus: string, spec: Record<string, unknown> = {}) {
   return pod(name, {
@@ -41,22 +43,22 @@ const affinity = (operator: string, values: string[]) => ({
 
 describe('scheduleDecision', () => {
   it('takes the first node that fits', () => {
-    expect(scheduleDecision({ pod: gpuPod('p', '1'), nodes, boundPods: [], claimPhases: noClaims })).toEqual({
+    expect(scheduleDecision({ pod: gpuPod('p', '1'), nodes, usage: none, claimPhases: noClaims })).toEqual({
       node: 'sim-mi300x-0',
     });
   });
 
   it('honours required node affinity (In, NotIn) and nodeSelector', () => {
     const onMi325 = gpuPod('p', '1', affinity('In', ['74a5', '74b9']));
-    expect(scheduleDecision({ pod: onMi325, nodes, boundPods: [], claimPhases: noClaims })).toEqual({
+    expect(scheduleDecision({ pod: onMi325, nodes, usage: none, claimPhases: noClaims })).toEqual({
       node: 'sim-mi325x-0',
     });
     const notMi300 = gpuPod('p', '1', affinity('NotIn', ['74a1']));
-    expect(scheduleDecision({ pod: notMi300, nodes, boundPods: [], claimPhases: noClaims })).toEqual({
+    expect(scheduleDecision({ pod: notMi300, nodes, usage: none, claimPhases: noClaims })).toEqual({
       node: 'sim-mi325x-0',
     });
     const bySelector = gpuPod('p', '1', { nodeSelector: { 'amd.com/gpu.device-id': '74a5' } });
-    expect(scheduleDecision({ pod: bySelector, nodes, boundPods: [], claimPhases: noClaims })).toEqual({
+    expect(scheduleDecision({ pod: bySelector, nodes, usage: none, claimPhases: noClaims })).toEqual({
       node: 'sim-mi325x-0',
     });
   });
@@ -65,7 +67,7 @@ describe('scheduleDecision', () => {
     const decision = scheduleDecision({
       pod: gpuPod('p', '1', affinity('In', ['75a0'])),
       nodes,
-      boundPods: [],
+      usage: none,
       claimPhases: noClaims,
     });
     expect(decision).toEqual({
@@ -88,11 +90,11 @@ describe('scheduleDecision', () => {
     const decision = scheduleDecision({
       pod: gpuPod('p', '4'),
       nodes,
-      boundPods: [running, finished],
+      usage: NodeUsage.of([running, finished]),
       claimPhases: noClaims,
     });
     expect(decision).toEqual({ node: 'sim-mi325x-0' });
-    const tooBig = scheduleDecision({ pod: gpuPod('p', '20'), nodes, boundPods: [], claimPhases: noClaims });
+    const tooBig = scheduleDecision({ pod: gpuPod('p', '20'), nodes, usage: none, claimPhases: noClaims });
     expect(tooBig).toMatchObject({ unschedulable: expect.stringContaining('2 Insufficient amd.com/gpu') });
   });
 
@@ -100,7 +102,7 @@ describe('scheduleDecision', () => {
     const nvidia = pod('p', {
       containers: [{ name: 'c', image: 'i', resources: { limits: { 'nvidia.com/gpu': '1' } } }],
     });
-    expect(scheduleDecision({ pod: nvidia, nodes, boundPods: [], claimPhases: noClaims })).toMatchObject({
+    expect(scheduleDecision({ pod: nvidia, nodes, usage: none, claimPhases: noClaims })).toMatchObject({
       unschedulable: expect.stringContaining('2 Insufficient nvidia.com/gpu'),
     });
   });
@@ -108,18 +110,16 @@ describe('scheduleDecision', () => {
   it('respects NoSchedule taints unless tolerated', () => {
     const tainted = [{ ...mi300x, taints: [{ key: 'gpu', value: 'reserved', effect: 'NoSchedule' }] }];
     expect(
-      scheduleDecision({ pod: gpuPod('p', '1'), nodes: tainted, boundPods: [], claimPhases: noClaims }),
+      scheduleDecision({ pod: gpuPod('p', '1'), nodes: tainted, usage: none, claimPhases: noClaims }),
     ).toMatchObject({
       unschedulable: expect.stringContaining('1 node(s) had untolerated taint {gpu: reserved}'),
     });
     const tolerant = gpuPod('p', '1', {
       tolerations: [{ key: 'gpu', operator: 'Exists', effect: 'NoSchedule' }],
     });
-    expect(scheduleDecision({ pod: tolerant, nodes: tainted, boundPods: [], claimPhases: noClaims })).toEqual(
-      {
-        node: 'sim-mi300x-0',
-      },
-    );
+    expect(scheduleDecision({ pod: tolerant, nodes: tainted, usage: none, claimPhases: noClaims })).toEqual({
+      node: 'sim-mi300x-0',
+    });
   });
 
   it('waits for claims to be bound', () => {
@@ -130,20 +130,20 @@ describe('scheduleDecision', () => {
     const pending = scheduleDecision({
       pod: withClaim,
       nodes,
-      boundPods: [],
+      usage: none,
       claimPhases: new Map([['ns/cache', 'Pending']]),
     });
     expect(pending).toMatchObject({
       unschedulable: expect.stringContaining('pod has unbound immediate PersistentVolumeClaims'),
     });
-    const missing = scheduleDecision({ pod: withClaim, nodes, boundPods: [], claimPhases: noClaims });
+    const missing = scheduleDecision({ pod: withClaim, nodes, usage: none, claimPhases: noClaims });
     expect(missing).toMatchObject({
       unschedulable: expect.stringContaining('persistentvolumeclaim "cache" not found'),
     });
     const bound = scheduleDecision({
       pod: withClaim,
       nodes,
-      boundPods: [],
+      usage: none,
       claimPhases: new Map([['ns/cache', 'Bound']]),
     });
     expect(bound).toEqual({ node: 'sim-mi300x-0' });
@@ -151,7 +151,7 @@ describe('scheduleDecision', () => {
 
   it('says so when there are no nodes', () => {
     expect(
-      scheduleDecision({ pod: gpuPod('p', '1'), nodes: [], boundPods: [], claimPhases: noClaims }),
+      scheduleDecision({ pod: gpuPod('p', '1'), nodes: [], usage: none, claimPhases: noClaims }),
     ).toEqual({
       unschedulable: 'no nodes available to schedule pods',
     });

@@ -7,7 +7,6 @@
  * each function's reconciles, their time and its API requests (where the time went).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freeLoopbackPorts } from '../local/control-plane/ports.ts';
@@ -23,6 +22,7 @@ import { functionWork } from './bench/burst/reconcile-metrics.ts';
 import { runBurst } from './bench/burst/run-burst.ts';
 import { formatSummary } from './bench/burst/summary.ts';
 import { benchFunctionEntry } from './bench/function-entry.ts';
+import { cpuSharesBetween, machineCpu, machineInfo } from './bench/machine.ts';
 
 const { values } = parseArgs({
   options: {
@@ -40,6 +40,8 @@ const root = resolve(import.meta.dirname, '..');
 const dir = join(root, '.aim-local', `burst-${n}`);
 const out = values.out ?? join(root, '.aim-local', `burst-${n}.json`);
 const log = (msg: string) => process.stderr.write(`[burst] ${msg}\n`);
+// Before anything of the platform runs: the machine's own speed and load today.
+const machine = machineInfo();
 
 const ports = await freeLoopbackPorts(FUNCTION_NAMES.length);
 const metricsPorts = new Map<string, number>(FUNCTION_NAMES.map((name, index) => [name, ports[index]!]));
@@ -60,12 +62,15 @@ const platform = await startLocalPlatform({
 });
 log(`platform up in ${Date.now() - started} ms; posting ${n} objects (seed ${seed})`);
 try {
+  const cpuBefore = machineCpu();
   const result = await runBurst(platform.client, burstObjects(seed, n), {
     deadlineMs: Number(values['deadline-seconds']) * 1000,
     concurrency: Number(values.concurrency),
   });
+  const machineCpuDuringBurst = cpuSharesBetween(cpuBefore, machineCpu());
   const report = {
-    machine: { cores: cpus().length, loadAverage: loadavg(), node: process.version },
+    machine,
+    machineCpuDuringBurst,
     n,
     seed,
     postMs: result.postMs,

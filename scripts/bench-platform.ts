@@ -5,7 +5,6 @@
  * JSON (docs/performance.md says what each one means).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freeLoopbackPorts } from '../local/control-plane/ports.ts';
@@ -14,6 +13,7 @@ import { startLocalPlatform } from '../local/platform/local-platform.ts';
 import { startSimulator } from '../local/simulator/simulator.ts';
 import { deliveryFigures } from './bench/burst/delivery-figures.ts';
 import { benchFunctionEntry } from './bench/function-entry.ts';
+import { machineInfo } from './bench/machine.ts';
 import { runWorkload } from './bench/run.ts';
 
 const { values } = parseArgs({
@@ -36,6 +36,8 @@ const ports = await freeLoopbackPorts(FUNCTION_NAMES.length);
 const metricsPorts = new Map<string, number>(FUNCTION_NAMES.map((name, index) => [name, ports[index]!]));
 
 const log = (msg: string) => process.stderr.write(`[bench] ${msg}\n`);
+// Before anything of the platform runs: the machine's own speed and load today.
+const machine = machineInfo();
 const started = Date.now();
 const functionEntry = await benchFunctionEntry(root, values['from-source'], log);
 const platform = await startLocalPlatform({
@@ -63,7 +65,7 @@ try {
     log,
   });
   const report = {
-    machine: { cores: cpus().length, loadAverage: loadavg(), node: process.version },
+    machine,
     n,
     functionsFrom: functionEntry === undefined ? 'sources' : 'compiled',
     ...result,

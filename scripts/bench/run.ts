@@ -13,6 +13,7 @@ import {
 } from './apiserver-metrics.ts';
 import { measureColdStarts } from './cold-start.ts';
 import { eventsWritten, scrapeFunctions } from './function-metrics.ts';
+import { cpuSharesBetween, machineCpu } from './machine.ts';
 import { percentile } from './percentile.ts';
 import { cpuBetween, platformCpu } from './platform-cpu.ts';
 import { type ProcessStats, processStats } from './process-stats.ts';
@@ -94,6 +95,7 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
   const apiBefore = await scrapeApiserver();
   const fnBefore = await scrapeFunctions(options.metricsPorts);
   const platformCpuBefore = platformCpu();
+  const machineCpuBefore = machineCpu();
   const t0 = Date.now();
   timeline.start(t0);
   await apply(client, workload.model());
@@ -126,6 +128,7 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
   const eventsDrainedMs = await eventsWritten(options.metricsPorts);
   log(`the functions' Kubernetes Events written ${eventsDrainedMs} ms after all Running`);
   const platformCpuDuringRun = cpuBetween(platformCpuBefore, platformCpu());
+  const machineCpuDuringRun = cpuSharesBetween(machineCpuBefore, machineCpu());
   const apiRun = difference(await scrapeApiserver(), apiBefore);
   const fnRun = functionTotals(fnBefore, await scrapeFunctions(options.metricsPorts));
 
@@ -239,6 +242,7 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
     eventsByReason: Object.fromEntries(Object.entries(eventsByReason).sort((a, b) => b[1] - a[1])),
     processes,
     platformCpuDuringRun,
+    machineCpuDuringRun,
     coldStart,
   };
 }

@@ -12,7 +12,8 @@ const NAMED = ['kube-apiserver', 'etcd', 'kube-controller-manager', 'apiserver_r
 
 export type CpuSnapshot = Map<string, number>;
 
-export function platformCpu(): CpuSnapshot {
+/** `also`: more processes to count by name, e.g. the functions (name → pid). */
+export function platformCpu(also: ReadonlyMap<string, number> = new Map()): CpuSnapshot {
   const snapshot: CpuSnapshot = new Map();
   const add = (name: string, pid: number) => {
     const stats = processStats(pid);
@@ -29,6 +30,7 @@ export function platformCpu(): CpuSnapshot {
     if (NAMED.includes(command)) add(command, Number(entry));
   }
   add('benchmark (broker, simulator, tracker)', process.pid);
+  for (const [name, pid] of also) add(name, pid);
   return snapshot;
 }
 

@@ -23,7 +23,7 @@ import { runBurst } from './bench/burst/run-burst.ts';
 import { formatSummary } from './bench/burst/summary.ts';
 import { benchFunctionEntry } from './bench/function-entry.ts';
 import { cpuSharesBetween, machineCpu, machineInfo } from './bench/machine.ts';
-import { cpuBetween, platformCpu } from './bench/platform-cpu.ts';
+import { cpuBetween, functionPids, platformCpu } from './bench/platform-cpu.ts';
 
 const { values } = parseArgs({
   options: {
@@ -63,16 +63,15 @@ const platform = await startLocalPlatform({
 });
 log(`platform up in ${Date.now() - started} ms; posting ${n} objects (seed ${seed})`);
 try {
-  const functionPids = () => new Map(platform.functions.map((fn) => [fn.name, fn.process.child.pid!]));
   const cpuBefore = machineCpu();
-  const processCpuBefore = platformCpu(functionPids());
+  const processCpuBefore = platformCpu(functionPids(platform));
   const result = await runBurst(platform.client, burstObjects(seed, n), {
     deadlineMs: Number(values['deadline-seconds']) * 1000,
     concurrency: Number(values.concurrency),
   });
   const machineCpuDuringBurst = cpuSharesBetween(cpuBefore, machineCpu());
   // Where the CPU went: the burst is CPU-bound, so what one process saves another can use.
-  const cpuSecondsDuringBurst = cpuBetween(processCpuBefore, platformCpu(functionPids()));
+  const cpuSecondsDuringBurst = cpuBetween(processCpuBefore, platformCpu(functionPids(platform)));
   const report = {
     machine,
     machineCpuDuringBurst,

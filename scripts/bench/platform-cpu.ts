@@ -6,11 +6,17 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import type { LocalPlatform } from '../../local/platform/local-platform.ts';
 import { processStats } from './process-stats.ts';
 
 const NAMED = ['kube-apiserver', 'etcd', 'kube-controller-manager', 'apiserver_receive_adapter'];
 
 export type CpuSnapshot = Map<string, number>;
+
+/** The platform's function processes now (name → pid): a function scaled up again has a new one. */
+export function functionPids(platform: Pick<LocalPlatform, 'functions'>): Map<string, number> {
+  return new Map(platform.functions.map((fn) => [fn.name, fn.process.child.pid!]));
+}
 
 /** `also`: more processes to count by name, e.g. the functions (name → pid). */
 export function platformCpu(also: ReadonlyMap<string, number> = new Map()): CpuSnapshot {

@@ -15,7 +15,7 @@ import { measureColdStarts } from './cold-start.ts';
 import { eventsWritten, scrapeFunctions } from './function-metrics.ts';
 import { cpuSharesBetween, machineCpu } from './machine.ts';
 import { percentile } from './percentile.ts';
-import { cpuBetween, platformCpu } from './platform-cpu.ts';
+import { cpuBetween, functionPids, platformCpu } from './platform-cpu.ts';
 import { type ProcessStats, processStats } from './process-stats.ts';
 import { settle } from './settle.ts';
 import { Timeline } from './timeline.ts';
@@ -60,9 +60,8 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
   const { client } = platform;
   const { n, log } = options;
   const scrapeApiserver = apiserverScraper(platform.controlPlane.kubeconfigPath);
-  const pids = () => new Map(platform.functions.map((fn) => [fn.name, fn.process.child.pid!]));
   const functionCpu = () =>
-    new Map([...pids()].map(([name, pid]) => [name, processStats(pid)?.cpuSeconds ?? 0]));
+    new Map([...functionPids(platform)].map(([name, pid]) => [name, processStats(pid)?.cpuSeconds ?? 0]));
   const cpuBefore = functionCpu();
 
   // Room for every predictor: one simulated MI300X node with a GPU per predictor (and some spare).
@@ -182,7 +181,7 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
 
   // ---- per-process CPU and memory ----
   const processes: Record<string, ProcessStats & { cpuSecondsDuringRun: number }> = {};
-  for (const [name, pid] of pids()) {
+  for (const [name, pid] of functionPids(platform)) {
     const stats = processStats(pid);
     if (stats)
       processes[name] = { ...stats, cpuSecondsDuringRun: stats.cpuSeconds - (cpuBefore.get(name) ?? 0) };

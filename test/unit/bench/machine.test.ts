@@ -56,6 +56,6 @@ describe('cpuSharesBetween', () => {
 
 describe('sha256MiBPerSecond', () => {
   it('measures a positive throughput', () => {
-    expect(sha256MiBPerSecond(4, 1)).toBeGreaterThan(0);
+    expect(sha256MiBPerSecond(1, 1)).toBeGreaterThan(0);
   });
 });

@@ -77,10 +77,10 @@ export function cpuSharesBetween(
 }
 
 /**
- * MiB hashed per second with SHA-256 (`chunks` of 4 MiB), one thread, the best of `trials` (the machine's speed, not
- * its load at that instant). Native code with a steady cost per byte: back to back it agrees within
- * ~2 % (1,357–1,492 over one morning's benchmark runs), where a JSON workload spread by ±20 %
- * with the garbage collector's timing.
+ * MiB hashed per second with SHA-256 (`chunks` of 4 MiB), one thread, the best of `trials` (the
+ * machine's speed, not its load at that instant). Native code with a steady cost per byte: back to
+ * back it agrees within ~2 % (1,357–1,492 over one morning's benchmark runs), where a JSON
+ * workload spread by ±20 % with the garbage collector's timing.
  */
 export function sha256MiBPerSecond(chunks = 4, trials = 3): number {
   const chunkMiB = 4;

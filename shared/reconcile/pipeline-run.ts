@@ -4,13 +4,13 @@
  * A 409 escapes to the caller, which re-reads and calls again.
  */
 import { ANNOTATIONS, RECONCILIATION_PAUSED_VALUE } from '../constants/annotations.ts';
-import { CONDITION_TYPES, STATE_ENGINE_REASONS } from '../constants/conditions.ts';
 import type { AIMStatus } from '../constants/status.ts';
-import { isConflict, isNotFound, isRetryable } from '../kube/errors.ts';
+import { isNotFound } from '../kube/errors.ts';
 import { keyFields, objectKey } from '../kube/objects.ts';
 import type { KubeObject } from '../kube/types.ts';
+import { evaluateApplyFailure } from './apply-failure.ts';
 import { type ConditionEvent, conditionTransitionEvents, isErrorLevel } from './condition-events.ts';
-import { type Condition, setCondition } from './conditions.ts';
+import type { Condition, ConditionSet } from './conditions.ts';
 import { foldEvents } from './event-folding.ts';
 import { invalidSpecEvaluation } from './invalid-spec.ts';
 import { type Evaluation, evaluate, ownershipOf } from './pipeline-evaluation.ts';
@@ -57,10 +57,6 @@ function statusOf(object: KubeObject): Record<string, unknown> {
   return typeof status === 'object' && status !== null && !Array.isArray(status)
     ? (status as Record<string, unknown>)
     : {};
-}
-
-function isTransient(err: unknown): boolean {
-  return isRetryable(err) || isConflict(err);
 }
 
 export class PipelineRun<Obj, Fetched> {
@@ -131,16 +127,17 @@ export class PipelineRun<Obj, Fetched> {
     const plan = reconciler.plan(obj, fetched, now);
     const health = reconciler.health(obj, fetched, now);
     const domain = domainFieldsOf(previous);
-    const evaluation = evaluate({
+    const evaluationInput = {
       object,
       previous,
       health,
       now,
-      decorate: (conditions) => reconciler.decorate?.(domain, conditions, obj, fetched, now),
+      decorate: (conditions: ConditionSet) => reconciler.decorate?.(domain, conditions, obj, fetched, now),
       ownership: this.#ownership,
       dependenciesGraceSeconds: reconciler.dependenciesGraceSeconds,
-      mapStatus: (status) => this.#mapStatus(status),
-    });
+      mapStatus: (status: AIMStatus) => this.#mapStatus(status),
+    };
+    let evaluation = evaluate(evaluationInput);
 
     let applied = false;
     if (evaluation.shouldApply) {
@@ -151,19 +148,19 @@ export class PipelineRun<Obj, Fetched> {
         observed: reconciler.observedChildren?.(fetched),
       });
       if (execution.failure !== undefined) {
-        const { message, errors } = execution.failure;
-        this.#ctx.log.warn({ ...keyFields(objectKey(object)), message }, 'applying children failed');
-        const update = {
-          type: CONDITION_TYPES.dependenciesReachable,
-          status: 'False' as const,
-          reason: STATE_ENGINE_REASONS.infrastructureError,
-          message,
-          ...(object.metadata.generation !== undefined
-            ? { observedGeneration: object.metadata.generation }
-            : {}),
-        };
-        evaluation.conditions = setCondition(evaluation.conditions, update, now);
-        if (errors.some(isTransient)) evaluation.infraMessages.push(message);
+        const { failure } = execution;
+        this.#ctx.log.warn(
+          { ...keyFields(objectKey(object)), message: failure.message },
+          'applying children failed',
+        );
+        evaluation = evaluateApplyFailure({
+          evaluation,
+          failure,
+          now,
+          generation: object.metadata.generation,
+          reevaluate: (extra) => evaluate({ ...evaluationInput, health: [...health, extra] }),
+          writesReady: this.#ownership.mode !== 'component',
+        });
       } else {
         applied = true;
       }

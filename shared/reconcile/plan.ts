@@ -9,6 +9,7 @@ import { isNotFound } from '../kube/errors.ts';
 import { describeObject, gvkString, objectKey } from '../kube/objects.ts';
 import { controllerOwnerReference, upsertOwnerReference } from '../kube/owner.ts';
 import type { KubeClient, KubeObject, ObjectKey } from '../kube/types.ts';
+import type { PlanFailure } from './apply-failure.ts';
 import { isContainedIn } from './json-equal.ts';
 import { labelChild } from './labels.ts';
 import { ownsFieldsBeyond } from './managed-fields.ts';
@@ -94,8 +95,8 @@ export interface PlanExecution {
    * field manager owns no field they no longer set (managed-fields.ts).
    */
   unchanged: KubeObject[];
-  /** What went wrong, for DependenciesReachable's message; empty on success. */
-  failure?: { message: string; errors: unknown[] };
+  /** What went wrong; absent on success. */
+  failure?: PlanFailure;
 }
 
 function sameObject(a: KubeObject, b: KubeObject): boolean {
@@ -141,6 +142,7 @@ export async function executePlan(
       failure: {
         message: `Failed to delete resources: ${details.join('; ')}`,
         errors: deleteErrors.map(({ err }) => err),
+        children: [],
       },
     };
   }
@@ -179,6 +181,7 @@ export async function executePlan(
     failure: {
       message: `Failed to apply resources: ${details.join('; ')}`,
       errors: applyErrors.map(({ err }) => err),
+      children: applyErrors.map(({ child, err }) => ({ key: objectKey(child), err })),
     },
   };
 }

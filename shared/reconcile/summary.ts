@@ -48,12 +48,13 @@ export function summarizeConditions(conditions: readonly Condition[], options: S
   const contributions = new Map<string, ComponentContribution>();
   const errors: CategorizedText[] = [];
   for (const component of (options.health ?? []).map(resolveHealth)) {
+    // An unnamed entry has no condition of its own, but its errors count, as in computeState.
+    errors.push(...component.errors);
     if (component.component === '') continue;
     contributions.set(component.component, {
       notReady: notReadyContribution(component.state, component.dependencyType),
       categories: component.errors.map((err) => err.category),
     });
-    errors.push(...component.errors);
   }
 
   // A foreign condition without an entry (hand-written, or from an older writer) reads as a

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { KubeError } from '../../../shared/kube/errors.ts';
 import type { KubeObject, ObjectKey } from '../../../shared/kube/types.ts';
 import { ERROR_CATEGORIES, StateError } from '../../../shared/reconcile/categorize.ts';
 import { type Condition, findCondition } from '../../../shared/reconcile/conditions.ts';
@@ -112,6 +113,18 @@ function model(
     },
     spec,
   };
+}
+
+/** What the API server answers for a ConfigMap whose data key it refuses. */
+function rejected(name: string): KubeError {
+  const message = `ConfigMap "${name}" is invalid: data[image]: Invalid value: "a b"`;
+  return new KubeError({
+    reason: 'Invalid',
+    statusCode: 422,
+    retryable: false,
+    message,
+    details: { message },
+  });
 }
 
 function context(client: FakeKubeClient, extra: Partial<ReconcileContext> = {}): ReconcileContext {
@@ -299,6 +312,50 @@ describe('reconcileObject', () => {
     const reachable = findCondition(client.peek(modelKey)?.status.conditions, 'DependenciesReachable');
     expect(reachable).toMatchObject({ status: 'False', reason: 'InfrastructureError' });
     expect(reachable?.message).toMatch(/^Failed to apply resources: ConfigMap team\/llama-shared: /);
+  });
+
+  it('is Failed when the API server rejects a child as invalid, naming the field and value, without retrying', async () => {
+    const client = new FakeKubeClient().seed(model(), configMap('dep', {}));
+    client.failNext('apply', rejected('llama-owned'), (call) => call.object?.metadata.name === 'llama-owned');
+    const outcome = await reconcileObject(context(client), modelReconciler(), request);
+    expect(outcome.status).toBe('Failed');
+    const conditions = client.peek(modelKey)?.status.conditions;
+    expect(findCondition(conditions, 'Ready')).toMatchObject({
+      status: 'False',
+      reason: 'InvalidSpec',
+      message:
+        'ConfigMap team/llama-owned was rejected by the API server: ConfigMap "llama-owned" is invalid: data[image]: Invalid value: "a b"',
+    });
+    expect(findCondition(conditions, 'ConfigValid')).toMatchObject({
+      status: 'False',
+      reason: 'InvalidSpec',
+    });
+    // Nothing was unreachable: the rejection is not an infrastructure error.
+    expect(findCondition(conditions, 'DependenciesReachable')).toBeUndefined();
+
+    // The same answer next time: the same status, no second status write.
+    client.resetCalls();
+    client.failNext('apply', rejected('llama-owned'), (call) => call.object?.metadata.name === 'llama-owned');
+    expect((await reconcileObject(context(client), modelReconciler(), request)).status).toBe('Failed');
+    expect(client.callsOf('applyStatus')).toEqual([]);
+  });
+
+  it('still reports an unreachable child beside a rejected one', async () => {
+    const client = new FakeKubeClient().seed(model(), configMap('dep', {}));
+    client.failNext('apply', rejected('llama-owned'), (call) => call.object?.metadata.name === 'llama-owned');
+    client.failNext('apply', 'InternalError', (call) => call.object?.metadata.name === 'llama-shared');
+    await expect(reconcileObject(context(client), modelReconciler(), request)).rejects.toBeInstanceOf(
+      RetryableError,
+    );
+    const status = client.peek(modelKey)?.status;
+    expect(status.status).toBe('Failed');
+    expect(findCondition(status.conditions, 'Ready')?.message).toMatch(
+      /^ConfigMap team\/llama-owned was rejected/,
+    );
+    expect(findCondition(status.conditions, 'DependenciesReachable')).toMatchObject({
+      status: 'False',
+      reason: 'InfrastructureError',
+    });
   });
 
   it('adds its finalizer, and on deletion finalizes and releases it', async () => {
@@ -568,6 +625,27 @@ describe('multi-writer AIMService', () => {
     expect(status.componentHealth[0]).toMatchObject({
       component: 'Model',
       errorCategories: ['MissingUpstreamDependency'],
+    });
+  });
+
+  it('lets the summary writer fail the service on a child the API server rejects', async () => {
+    const client = new FakeKubeClient().seed(service());
+    const rendering: KindReconciler<Service, null> = {
+      ...renderer,
+      plan: () => ({ apply: [configMap('svc-owned', { image: 'a b' })], applyWithoutOwner: [], delete: [] }),
+      health: () => [{ component: 'InferenceService', errors: [], state: 'Progressing', reason: 'Creating' }],
+    };
+    client.failNext('apply', rejected('svc-owned'));
+    const outcome = await reconcileObject(
+      context(client, { fieldManager: 'aim-isvc-render' }),
+      rendering,
+      svcRequest,
+    );
+    expect(outcome.status).toBe('Failed');
+    expect(findCondition(client.peek(serviceKey)?.status.conditions, 'Ready')).toMatchObject({
+      status: 'False',
+      reason: 'InvalidSpec',
+      message: expect.stringMatching(/^ConfigMap team\/svc-owned was rejected by the API server: /),
     });
   });
 

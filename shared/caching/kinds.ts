@@ -6,6 +6,7 @@ import type { EnvVar } from '../api/common/env.ts';
 import type { AIMModelSource } from '../api/common/model-source.ts';
 import { AIM_API_VERSION } from '../api/group.ts';
 import type { GroupVersionKind, KubeObject } from '../kube/types.ts';
+import type { Condition } from '../reconcile/conditions.ts';
 
 export const SERVICE_GVK: GroupVersionKind = { apiVersion: AIM_API_VERSION, kind: 'AIMService' };
 export const TEMPLATE_CACHE_GVK: GroupVersionKind = { apiVersion: AIM_API_VERSION, kind: 'AIMTemplateCache' };
@@ -39,7 +40,7 @@ export interface TemplateCacheObject extends KubeObject {
     storageClassName?: string;
     runtimeConfigName?: string;
   };
-  status?: { status?: string; artifacts?: Record<string, unknown> };
+  status?: { status?: string; artifacts?: Record<string, unknown>; conditions?: Condition[] };
 }
 
 export interface ArtifactObject extends KubeObject {

@@ -3,8 +3,10 @@
  * the service uses — or, without one, from whether its InferenceService already mounts a cache
  * volume (then the cache was lost and is being recreated).
  */
+import { CONDITION_TYPES } from '../constants/conditions.ts';
 import { SERVICE_COMPONENTS, SERVICE_REASONS } from '../constants/service-conditions.ts';
 import type { KubeObject } from '../kube/types.ts';
+import { findCondition } from '../reconcile/conditions.ts';
 import { type ComponentHealth, DEPENDENCY_TYPES, type FetchResult } from '../reconcile/health.ts';
 import { type CacheMode, statusOf, type TemplateCacheObject } from './kinds.ts';
 
@@ -33,6 +35,16 @@ export function mountsCacheVolume(inferenceService: KubeObject): boolean {
   );
 }
 
+/**
+ * Upstream says only "Template cache failed"; the cache's own Ready condition knows why (issue 14:
+ * the service's status never hides a cause a lower condition already names).
+ */
+function failedMessage(cache: TemplateCacheObject): string {
+  const why = findCondition(cache.status?.conditions, CONDITION_TYPES.ready)?.message;
+  const name = cache.metadata.name;
+  return why ? `Template cache ${name} failed: ${why}` : `Template cache ${name} failed`;
+}
+
 function cacheHealth(cache: TemplateCacheObject): Omit<ComponentHealth, 'component' | 'errors'> {
   const status = statusOf(cache);
   switch (status) {
@@ -45,7 +57,7 @@ function cacheHealth(cache: TemplateCacheObject): Omit<ComponentHealth, 'compone
         message: `Template cache ${cache.metadata.name} is progressing`,
       };
     case 'Failed':
-      return { state: 'Failed', reason: SERVICE_REASONS.cacheFailed, message: 'Template cache failed' };
+      return { state: 'Failed', reason: SERVICE_REASONS.cacheFailed, message: failedMessage(cache) };
     default:
       return {
         state: 'Progressing',

@@ -7,7 +7,17 @@ export const PvcHeadroomPercentSchema = z
   .min(0)
   .describe('Extra PVC capacity, in percent of the model size, to leave room for filesystem overhead.');
 
-export const StorageClassNameSchema = z.string().max(253).describe('Storage class for model cache PVCs.');
+/**
+ * A StorageClass name is a DNS subdomain; "" asks for no class (a statically provisioned volume).
+ * Checked here so the API server refuses a bad one at once, instead of each PVC made from it later.
+ */
+export const STORAGE_CLASS_NAME_PATTERN = /^$|^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+export const StorageClassNameSchema = z
+  .string()
+  .max(253)
+  .regex(STORAGE_CLASS_NAME_PATTERN, 'must be a StorageClass name: lowercase letters, digits, "-" and "."')
+  .describe('Storage class for model cache PVCs.');
 
 export const StorageConfigSchema = z
   .object({

@@ -2,12 +2,13 @@
  * What a failed apply of a reconciler's children means for the parent's status.
  *
  * Upstream (spec §5.1) reports every apply error as DependenciesReachable=False/InfrastructureError
- * and keeps the status computed before the apply. For a child the API server refuses as invalid
- * (422 Invalid, 400 BadRequest: a value from the spec Kubernetes does not accept, such as a storage
- * class name that is not a DNS subdomain) that read "Progressing" for good, the cause hidden in a
- * condition underneath. Issue 14: such a parent is Failed and Ready names the child, the field and
- * the value as the API server did. The same apply would get the same answer, so only a transient
- * error (rate limit, 5xx, network, conflict) asks for a retry.
+ * and keeps the status computed before the apply. A child the API server refuses (422 Invalid or
+ * 400 BadRequest: a value from the spec Kubernetes does not accept, such as a storage class name
+ * that is not a DNS subdomain; or a denial by the cluster's admission policies) left its parent
+ * "Progressing" for good, the cause hidden in a condition underneath. Issue 14: such a parent is
+ * Failed and Ready names the child and what the API server said (field and value). The same apply
+ * would get the same answer, so only a transient error (rate limit, 5xx, network, conflict) asks
+ * for a retry.
  */
 import { CONDITION_TYPES, ERROR_REASONS, STATE_ENGINE_REASONS } from '../constants/conditions.ts';
 import { isConflict, isRetryable, KubeError } from '../kube/errors.ts';
@@ -35,12 +36,21 @@ export function isTransient(err: unknown): boolean {
   return isRetryable(err) || isConflict(err);
 }
 
-/** The API server refused the object itself: no retry of the same object can succeed. */
+/** An admission webhook's or ValidatingAdmissionPolicy's denial, as opposed to RBAC's. */
+const ADMISSION_DENIAL = /\bdenied (the )?request\b/;
+
+/**
+ * The API server refused the object itself (its validation, or an admission policy of the
+ * cluster): no retry of the same object can succeed. A 403 from RBAC is not one: the function's
+ * own permissions are wrong, which the deployment must fix.
+ */
 export function isRejection(err: unknown): err is KubeError {
-  return err instanceof KubeError && (err.reason === 'Invalid' || err.reason === 'BadRequest');
+  if (!(err instanceof KubeError)) return false;
+  if (err.reason === 'Invalid' || err.reason === 'BadRequest') return true;
+  return err.reason === 'Forbidden' && ADMISSION_DENIAL.test(err.details.message ?? err.message);
 }
 
-/** `PersistentVolumeClaim ns/x was rejected: PersistentVolumeClaim "x" is invalid: spec.storageClassName: Invalid value: …`. */
+/** `PersistentVolumeClaim ns/x was rejected by the API server: PersistentVolumeClaim "x" is invalid: spec.storageClassName: …`. */
 export function rejectionMessage(key: ObjectKey, err: KubeError): string {
   return `${describeObject(key)} was rejected by the API server: ${err.details.message ?? err.message}`;
 }

@@ -11,7 +11,8 @@ export const PvcHeadroomPercentSchema = z
  * A StorageClass name is a DNS subdomain; "" asks for no class (a statically provisioned volume).
  * Checked here so the API server refuses a bad one at once, instead of each PVC made from it later.
  */
-export const STORAGE_CLASS_NAME_PATTERN = /^$|^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+export const STORAGE_CLASS_NAME_PATTERN =
+  /^$|^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 
 export const StorageClassNameSchema = z
   .string()

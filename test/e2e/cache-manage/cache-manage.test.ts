@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
 import { DEFAULT_RULES, type SimulatorRulesInput } from '../../../local/simulator/rules.ts';
 import { writeSimulatorRules } from '../../../local/simulator/rules-configmap.ts';
+import { loadKubeConfig } from '../../../shared/kube/client.ts';
+import { createTransport } from '../../../shared/kube/transport.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
 import { isvcName } from '../../../shared/naming/service-names.ts';
 import { platformForTest, withSimulator } from '../support/platform.ts';
@@ -115,6 +117,18 @@ async function artifactWhere(ns: string, name: string, test: (object: KubeObject
   return eventually(`${what} (${ns}/${name})`, async () => {
     const object = await get(client(), 'AIMArtifact', ns, name);
     return object !== undefined && test(object) ? object : undefined;
+  });
+}
+
+/** Cluster-scoped admission objects, which no function reads or writes (the client's kind table lacks them). */
+async function admissionApply(plural: string, object: KubeObject): Promise<void> {
+  const transport = createTransport(loadKubeConfig({ kubeconfigPath: platform.controlPlane.kubeconfigPath }));
+  await transport.request({
+    method: 'PATCH',
+    path: `/apis/admissionregistration.k8s.io/v1/${plural}/${object.metadata.name}`,
+    query: { fieldManager: 'e2e', force: 'true' },
+    body: JSON.stringify(object),
+    contentType: 'application/apply-patch+yaml',
   });
 }
 
@@ -489,6 +503,84 @@ describe('artifact sizes', () => {
       reason: 'StorageSizeError',
     });
     expect(await pvcsOf(NS, 'negative')).toEqual([]);
+  });
+
+  it('fails an artifact whose PVC the cluster refuses, saying why, and makes none', async () => {
+    // A cluster's own rules the artifact cannot know: PVCs of two storage classes are refused, one
+    // as invalid (422), one with an admission policy's default answer (403).
+    const refused = (storageClass: string, reason?: string) => ({
+      expression: `!has(object.spec.storageClassName) || object.spec.storageClassName != '${storageClass}'`,
+      message: `storage class ${storageClass} is no longer offered`,
+      ...(reason ? { reason } : {}),
+    });
+    await admissionApply('validatingadmissionpolicies', {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingAdmissionPolicy',
+      metadata: { name: 'e2e-retired-storage-classes' },
+      spec: {
+        failurePolicy: 'Fail',
+        matchConstraints: {
+          resourceRules: [
+            {
+              apiGroups: [''],
+              apiVersions: ['v1'],
+              operations: ['CREATE', 'UPDATE'],
+              resources: ['persistentvolumeclaims'],
+            },
+          ],
+        },
+        validations: [refused('retired', 'Invalid'), refused('reserved')],
+      },
+    });
+    await admissionApply('validatingadmissionpolicybindings', {
+      apiVersion: 'admissionregistration.k8s.io/v1',
+      kind: 'ValidatingAdmissionPolicyBinding',
+      metadata: { name: 'e2e-retired-storage-classes' },
+      spec: {
+        policyName: 'e2e-retired-storage-classes',
+        validationActions: ['Deny'],
+        matchResources: { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': NS } } },
+      },
+    });
+    // The API server loads a policy a moment after it is written.
+    await eventually('the policy in force', async () => {
+      const probe = {
+        apiVersion: 'v1',
+        kind: 'PersistentVolumeClaim',
+        metadata: { name: 'policy-probe', namespace: NS },
+        spec: {
+          storageClassName: 'retired',
+          accessModes: ['ReadWriteOnce'],
+          resources: { requests: { storage: '1Gi' } },
+        },
+      };
+      return client()
+        .apply(probe, { fieldManager: 'e2e', dryRun: true })
+        .then(
+          () => false,
+          (err: Error) => err.message.includes('no longer offered'),
+        );
+    });
+    for (const storageClass of ['retired', 'reserved'])
+      await artifact(client(), NS, storageClass, {
+        sourceUri: `hf://e2e/${storageClass}`,
+        size: '1Gi',
+        storageClassName: storageClass,
+      });
+
+    for (const storageClass of ['retired', 'reserved']) {
+      const failed = await artifactWhere(NS, storageClass, statusIs('Failed'), 'refused PVC');
+      const ready = conditionOf(failed, 'Ready');
+      expect(ready).toMatchObject({ status: 'False', reason: 'InvalidSpec' });
+      expect(ready?.message).toMatch(
+        new RegExp(
+          `^PersistentVolumeClaim ${NS}/${storageClass}-cache-\\S+ was rejected by the API server: `,
+        ),
+      );
+      expect(ready?.message).toContain(`storage class ${storageClass} is no longer offered`);
+      expect(conditionOf(failed, 'DependenciesReachable')?.status).not.toBe('False');
+      expect(await pvcsOf(NS, storageClass)).toEqual([]);
+    }
   });
 
   it('fails a cache whose template has the wrong scope', async () => {

@@ -39,8 +39,8 @@ RUN mkdir -p /app/compile-cache && chown 1000:1000 /app/compile-cache
 # The image's `node` user, by number so that Kubernetes' runAsNonRoot can verify it.
 USER 1000:1000
 RUN for name in model-inspect template-discover service-resolve cache-manage isvc-render; do \
-      node --max-semi-space-size=2 --heap-growing-percent=25 dist/functions/main.js "$name" --load-only; \
+      node --max-semi-space-size=2 --heap-growing-percent=25 --no-concurrent-recompilation dist/functions/main.js "$name" --load-only; \
     done
 EXPOSE 8080
 # V8 flags: shared/runtime/node-flags.ts (a test keeps the two in step).
-ENTRYPOINT ["node", "--max-semi-space-size=2", "--heap-growing-percent=25", "dist/functions/main.js"]
+ENTRYPOINT ["node", "--max-semi-space-size=2", "--heap-growing-percent=25", "--no-concurrent-recompilation", "dist/functions/main.js"]

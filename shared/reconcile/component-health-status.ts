@@ -19,7 +19,7 @@
 import type { ComponentHealthStatus } from '../api/common/component-health.ts';
 import type { AIMStatus } from '../constants/status.ts';
 import type { ErrorCategory } from './categorize.ts';
-import { formatConditionTime } from './conditions.ts';
+import { boundedMessage, formatConditionTime } from './conditions.ts';
 import type { ResolvedHealth } from './health.ts';
 import { notReadyContribution } from './readiness.ts';
 
@@ -66,7 +66,7 @@ export function componentHealthEntries(
       component: component.component,
       state: component.state,
       reason: component.reason,
-      message: component.message,
+      message: boundedMessage(component.message),
     };
     if (component.dependencyType !== undefined) entry.dependencyType = component.dependencyType;
     const categories = errorCategoriesOf(component);

@@ -4,7 +4,7 @@
  * update is not a transition. Order is stable: existing entries keep their place and new ones are
  * appended, which matters because the state engine reports the *first* failing component.
  */
-import type { Condition } from '../api/common/condition.ts';
+import { CONDITION_MESSAGE_MAX_LENGTH, type Condition } from '../api/common/condition.ts';
 
 export type { Condition } from '../api/common/condition.ts';
 
@@ -36,6 +36,18 @@ export function isTransition(existing: Condition | undefined, update: ConditionU
   return existing === undefined || existing.status !== update.status || existing.reason !== update.reason;
 }
 
+/**
+ * A message within what the API server takes: one over the bound would make it refuse the whole
+ * status write, and the object would be left with no status at all. Values quoted in messages are
+ * shortened where they are quoted; this bounds what nothing else did (an API server's answer
+ * listing many fields, many children's errors in one line).
+ */
+export function boundedMessage(message: string): string {
+  return message.length <= CONDITION_MESSAGE_MAX_LENGTH
+    ? message
+    : `${message.slice(0, CONDITION_MESSAGE_MAX_LENGTH - 1)}…`;
+}
+
 /** A new list with `update` applied; the input is not modified. */
 export function setCondition(
   conditions: readonly Condition[],
@@ -48,7 +60,7 @@ export function setCondition(
     type: update.type,
     status: update.status,
     reason: update.reason,
-    message: update.message,
+    message: boundedMessage(update.message),
     lastTransitionTime:
       existing !== undefined && !isTransition(existing, update)
         ? existing.lastTransitionTime

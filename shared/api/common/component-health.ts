@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AIM_STATUSES } from '../../constants/status.ts';
 import { listMap } from '../crd/extensions.ts';
+import { CONDITION_MESSAGE_MAX_LENGTH } from './condition.ts';
 
 /** Error categories of spec §5.2 (the state engine's `ERROR_CATEGORIES` holds the same values). */
 export const ERROR_CATEGORY_VALUES = [
@@ -41,7 +42,10 @@ export const ComponentHealthStatusSchema = z
         'Upstream: something the object needs (not ready ⇒ Pending). Downstream: something it creates (not ready ⇒ Progressing).',
       ),
     reason: z.string().max(1024).describe('Programmatic reason, as on the component condition.'),
-    message: z.string().max(32768).describe('Human-readable details, as on the component condition.'),
+    message: z
+      .string()
+      .max(CONDITION_MESSAGE_MAX_LENGTH)
+      .describe('Human-readable details, as on the component condition.'),
     errorCategories: z
       .array(z.enum(ERROR_CATEGORY_VALUES))
       .max(ERROR_CATEGORY_VALUES.length)

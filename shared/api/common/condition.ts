@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { listMap } from '../crd/extensions.ts';
 
+/** metav1.Condition's bound on a message; the API server refuses a status write with a longer one. */
+export const CONDITION_MESSAGE_MAX_LENGTH = 32768;
+
 export const CONDITION_STATUS_VALUES = ['True', 'False', 'Unknown'] as const;
 
 /** metav1.Condition, with the same bounds and patterns the API server's own types declare. */
@@ -19,7 +22,10 @@ export const ConditionSchema = z.object({
     .max(1024)
     .regex(/^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$/)
     .describe("Programmatic identifier of the condition's last transition, in CamelCase."),
-  message: z.string().max(32768).describe('Human-readable details about the transition.'),
+  message: z
+    .string()
+    .max(CONDITION_MESSAGE_MAX_LENGTH)
+    .describe('Human-readable details about the transition.'),
   lastTransitionTime: z.iso
     .datetime({ offset: true })
     .describe('Last time the condition changed from one status to another.'),

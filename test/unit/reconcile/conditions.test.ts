@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ConditionSet, findCondition, setCondition } from '../../../shared/reconcile/conditions.ts';
+import { CONDITION_MESSAGE_MAX_LENGTH } from '../../../shared/api/common/condition.ts';
+import {
+  boundedMessage,
+  ConditionSet,
+  findCondition,
+  setCondition,
+} from '../../../shared/reconcile/conditions.ts';
 
 const T0 = new Date('2025-03-01T12:00:00.456Z');
 const T1 = new Date('2025-03-01T12:05:00Z');
@@ -36,5 +42,22 @@ describe('setCondition (spec §5.4)', () => {
     set.set('A', 'True', 'Ok', '');
     expect(set.get('A')).toMatchObject({ observedGeneration: 3 });
     expect(set.list()).toHaveLength(1);
+  });
+});
+
+describe('a condition message', () => {
+  it('is kept within what the API server takes, so a long one cannot cost the object its status', () => {
+    const long = `Failed to apply resources: ${'PersistentVolumeClaim team/c: 422 Invalid; '.repeat(1000)}`;
+    const [condition] = setCondition(
+      [],
+      { type: 'DependenciesReachable', status: 'False', reason: 'InfrastructureError', message: long },
+      new Date('2025-03-01T12:00:00Z'),
+    );
+    expect(condition?.message).toHaveLength(CONDITION_MESSAGE_MAX_LENGTH);
+    expect(condition?.message.endsWith('…')).toBe(true);
+    expect(condition?.message.startsWith('Failed to apply resources: PersistentVolumeClaim team/c')).toBe(
+      true,
+    );
+    expect(boundedMessage('short')).toBe('short');
   });
 });

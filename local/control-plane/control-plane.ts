@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Binary, ensureBinaries } from './assets.ts';
-import { httpsStatus } from './https-probe.ts';
+import { httpsStatus, httpsText } from './https-probe.ts';
 import { freeLoopbackPorts } from './ports.ts';
 import { type ManagedProcess, startProcess, waitFor } from './processes.ts';
 
@@ -135,6 +135,11 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
         timeoutMs,
         process: proc,
         intervalMs: 250,
+        explain: async () => {
+          const { status, body } = await httpsText(`${server}/readyz?verbose`, caPem);
+          const failing = body.split('\n').filter((line) => line.startsWith('[-]'));
+          return `/readyz answered ${status}${failing.length > 0 ? `; failing: ${failing.join(', ')}` : ''}`;
+        },
       });
     await apiserverReady(apiserver);
     const apiServer: ApiServerFaults = {

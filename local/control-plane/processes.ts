@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 
 /**
  * Child processes of the local control plane. Each runs in its own process group so that stopping
@@ -93,11 +93,33 @@ export function startProcess(
   return managed;
 }
 
-/** Polls `check` until it returns true; fails early if `process` exits meanwhile. */
+/** The last lines of a process's log: what a timeout's message needs once the test dirs are gone. */
+export function logTail(logFile: string, lines = 15): string {
+  try {
+    const text = readFileSync(logFile, 'utf8').slice(-6_000);
+    return text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .slice(-lines)
+      .join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Polls `check` until it returns true; fails early if `process` exits meanwhile. On a timeout the
+ * error carries `explain`'s answer and the tail of the process's log, so a CI failure says why.
+ */
 export async function waitFor(
   what: string,
   check: () => Promise<boolean>,
-  options: { timeoutMs: number; intervalMs?: number; process?: ManagedProcess },
+  options: {
+    timeoutMs: number;
+    intervalMs?: number;
+    process?: ManagedProcess;
+    explain?: () => Promise<string>;
+  },
 ): Promise<void> {
   const deadline = Date.now() + options.timeoutMs;
   let exitedCode: number | null | undefined;
@@ -117,5 +139,12 @@ export async function waitFor(
     }
     await new Promise((r) => setTimeout(r, options.intervalMs ?? 200));
   }
-  throw new Error(`timed out after ${options.timeoutMs} ms waiting for ${what}`);
+  const explained = await options.explain?.().catch((err: Error) => `(no explanation: ${err.message})`);
+  const tail = options.process ? logTail(options.process.logFile) : '';
+  const details = [explained, tail && `last lines of ${options.process?.logFile}:\n${tail}`].filter(
+    (part) => part,
+  );
+  throw new Error(
+    `timed out after ${options.timeoutMs} ms waiting for ${what}${details.map((part) => `\n${part}`).join('')}`,
+  );
 }

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
 import { DEFAULT_RULES, type SimulatorRulesInput } from '../../../local/simulator/rules.ts';
 import { writeSimulatorRules } from '../../../local/simulator/rules-configmap.ts';
-import { loadKubeConfig } from '../../../shared/kube/client.ts';
-import { createTransport } from '../../../shared/kube/transport.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
 import { isvcName } from '../../../shared/naming/service-names.ts';
+import { RawApi } from '../deploy/raw-api.ts';
 import { platformForTest, withSimulator } from '../support/platform.ts';
 import { eventually } from '../support/wait.ts';
 import {
@@ -117,18 +116,6 @@ async function artifactWhere(ns: string, name: string, test: (object: KubeObject
   return eventually(`${what} (${ns}/${name})`, async () => {
     const object = await get(client(), 'AIMArtifact', ns, name);
     return object !== undefined && test(object) ? object : undefined;
-  });
-}
-
-/** Cluster-scoped admission objects, which no function reads or writes (the client's kind table lacks them). */
-async function admissionApply(plural: string, object: KubeObject): Promise<void> {
-  const transport = createTransport(loadKubeConfig({ kubeconfigPath: platform.controlPlane.kubeconfigPath }));
-  await transport.request({
-    method: 'PATCH',
-    path: `/apis/admissionregistration.k8s.io/v1/${plural}/${object.metadata.name}`,
-    query: { fieldManager: 'e2e', force: 'true' },
-    body: JSON.stringify(object),
-    contentType: 'application/apply-patch+yaml',
   });
 }
 
@@ -513,35 +500,43 @@ describe('artifact sizes', () => {
       message: `storage class ${storageClass} is no longer offered`,
       ...(reason ? { reason } : {}),
     });
-    await admissionApply('validatingadmissionpolicies', {
-      apiVersion: 'admissionregistration.k8s.io/v1',
-      kind: 'ValidatingAdmissionPolicy',
-      metadata: { name: 'e2e-retired-storage-classes' },
-      spec: {
-        failurePolicy: 'Fail',
-        matchConstraints: {
-          resourceRules: [
-            {
-              apiGroups: [''],
-              apiVersions: ['v1'],
-              operations: ['CREATE', 'UPDATE'],
-              resources: ['persistentvolumeclaims'],
-            },
-          ],
+    // Admission objects are kinds the product's client has no table entry for.
+    const admission = new RawApi(platform.controlPlane.kubeconfigPath);
+    await admission.apply(
+      {
+        apiVersion: 'admissionregistration.k8s.io/v1',
+        kind: 'ValidatingAdmissionPolicy',
+        metadata: { name: 'e2e-retired-storage-classes' },
+        spec: {
+          failurePolicy: 'Fail',
+          matchConstraints: {
+            resourceRules: [
+              {
+                apiGroups: [''],
+                apiVersions: ['v1'],
+                operations: ['CREATE', 'UPDATE'],
+                resources: ['persistentvolumeclaims'],
+              },
+            ],
+          },
+          validations: [refused('retired', 'Invalid'), refused('reserved')],
         },
-        validations: [refused('retired', 'Invalid'), refused('reserved')],
       },
-    });
-    await admissionApply('validatingadmissionpolicybindings', {
-      apiVersion: 'admissionregistration.k8s.io/v1',
-      kind: 'ValidatingAdmissionPolicyBinding',
-      metadata: { name: 'e2e-retired-storage-classes' },
-      spec: {
-        policyName: 'e2e-retired-storage-classes',
-        validationActions: ['Deny'],
-        matchResources: { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': NS } } },
+      { fieldManager: 'e2e' },
+    );
+    await admission.apply(
+      {
+        apiVersion: 'admissionregistration.k8s.io/v1',
+        kind: 'ValidatingAdmissionPolicyBinding',
+        metadata: { name: 'e2e-retired-storage-classes' },
+        spec: {
+          policyName: 'e2e-retired-storage-classes',
+          validationActions: ['Deny'],
+          matchResources: { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': NS } } },
+        },
       },
-    });
+      { fieldManager: 'e2e' },
+    );
     // The API server loads a policy a moment after it is written.
     await eventually('the policy in force', async () => {
       const probe = {

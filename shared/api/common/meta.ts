@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+/** A DNS subdomain (RFC 1123, as Kubernetes names many things), or "" where "none" is meant. */
+export const DNS_SUBDOMAIN_OR_EMPTY_PATTERN =
+  /^$|^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
 export const OwnerReferenceSchema = z.looseObject({
   apiVersion: z.string(),
   kind: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DNS_SUBDOMAIN_OR_EMPTY_PATTERN } from './meta.ts';
 
 /** Go's time.Duration string form (`30s`, `3m0s`, `1h30m`), as metav1.Duration serialises. */
 export const DURATION_PATTERN = /^(0|(([0-9]+(\.[0-9]*)?|\.[0-9]+)(ns|us|µs|ms|s|m|h))+)$/;
@@ -11,7 +12,7 @@ export const ParentReferenceSchema = z
     group: z
       .string()
       .max(253)
-      .regex(/^$|^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/)
+      .regex(DNS_SUBDOMAIN_OR_EMPTY_PATTERN)
       .default('gateway.networking.k8s.io')
       .describe('API group of the parent.'),
     kind: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DNS_SUBDOMAIN_OR_EMPTY_PATTERN } from './meta.ts';
 
 export const DEFAULT_PVC_HEADROOM_PERCENT = 10;
 
@@ -11,13 +12,13 @@ export const PvcHeadroomPercentSchema = z
  * A StorageClass name is a DNS subdomain; "" asks for no class (a statically provisioned volume).
  * Checked here so the API server refuses a bad one at once, instead of each PVC made from it later.
  */
-export const STORAGE_CLASS_NAME_PATTERN =
-  /^$|^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-
 export const StorageClassNameSchema = z
   .string()
   .max(253)
-  .regex(STORAGE_CLASS_NAME_PATTERN, 'must be a StorageClass name: lowercase letters, digits, "-" and "."')
+  .regex(
+    DNS_SUBDOMAIN_OR_EMPTY_PATTERN,
+    'must be a StorageClass name: lowercase letters, digits, "-" and "."',
+  )
   .describe('Storage class for model cache PVCs.');
 
 export const StorageConfigSchema = z

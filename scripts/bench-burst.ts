@@ -24,6 +24,7 @@ import { formatSummary } from './bench/burst/summary.ts';
 import { benchFunctionEntry } from './bench/function-entry.ts';
 import { cpuSharesBetween, machineCpu, machineInfo } from './bench/machine.ts';
 import { cpuBetween, functionPids, platformCpu } from './bench/platform-cpu.ts';
+import { processStats } from './bench/process-stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -72,10 +73,15 @@ try {
   const machineCpuDuringBurst = cpuSharesBetween(cpuBefore, machineCpu());
   // Where the CPU went: the burst is CPU-bound, so what one process saves another can use.
   const cpuSecondsDuringBurst = cpuBetween(processCpuBefore, platformCpu(functionPids(platform)));
+  // Unlike bench:platform's workload, the burst's models are inspected in a registry.
+  const peakRssMiB = Object.fromEntries(
+    [...functionPids(platform)].map(([name, pid]) => [name, Math.round(processStats(pid)?.peakRssMiB ?? 0)]),
+  );
   const report = {
     machine,
     machineCpuDuringBurst,
     cpuSecondsDuringBurst,
+    peakRssMiB,
     n,
     seed,
     postMs: result.postMs,

@@ -7,9 +7,10 @@
 import { z } from 'zod';
 import type { RegistryCredentials } from '../registry/credentials.ts';
 import { RegistryError } from '../registry/errors.ts';
-import { checkUrlAllowed, readBody, unreachable } from '../registry/http.ts';
+import { checkUrlAllowed, discard, readBody, unreachable } from '../registry/http.ts';
 import { parsePage } from '../registry/listing.ts';
 import { registrySettingsFromEnv } from '../registry/settings.ts';
+import { type RegistryAnswer, request } from '../registry/transport.ts';
 import { fetchPages, type VendorRequestOptions } from './vendor-pages.ts';
 
 export const DOCKER_HUB_API = 'https://hub.docker.com';
@@ -24,20 +25,19 @@ async function hubToken(credentials: RegistryCredentials, options: VendorRequest
   const url = new URL('/v2/users/login', DOCKER_HUB_API);
   checkUrlAllowed(url, 'Docker Hub login');
   options.counts.token++;
-  let response: Response;
+  let response: RegistryAnswer;
   try {
-    response = await fetch(url, {
+    response = await request(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ username: credentials.username, password: credentials.password }),
-      redirect: 'error',
       signal: AbortSignal.timeout(options.timeoutMs ?? registrySettingsFromEnv().timeoutMs),
     });
   } catch (err) {
     throw unreachable(url.host, err);
   }
   if (response.status === 401 || response.status === 403) {
-    await response.body?.cancel().catch(() => undefined);
+    discard(response);
     throw new RegistryError(
       'auth',
       `Docker Hub rejected the pull secret's credentials (HTTP ${response.status})`,
@@ -45,7 +45,8 @@ async function hubToken(credentials: RegistryCredentials, options: VendorRequest
     );
   }
   if (response.status !== 200) {
-    await response.body?.cancel().catch(() => undefined);
+    // A redirect is refused too: the credentials in the body must not follow it anywhere.
+    discard(response);
     throw new RegistryError('server', `Docker Hub login failed (HTTP ${response.status})`, {
       statusCode: response.status,
     });

@@ -5,10 +5,11 @@
  */
 import type { z } from 'zod';
 import { RegistryError } from '../registry/errors.ts';
-import { type RegistryRequestCounts, readBody, send } from '../registry/http.ts';
+import { discard, type RegistryRequestCounts, readBody, send } from '../registry/http.ts';
 import { parsePage } from '../registry/listing.ts';
 import { failForStatus } from '../registry/responses.ts';
 import { registrySettingsFromEnv } from '../registry/settings.ts';
+import type { RegistryAnswer } from '../registry/transport.ts';
 
 export interface VendorRequestOptions {
   counts: RegistryRequestCounts;
@@ -20,7 +21,7 @@ export interface VendorRequestOptions {
 export interface Page<T> {
   data: T;
   url: URL;
-  response: Response;
+  response: RegistryAnswer;
 }
 
 /**
@@ -52,7 +53,7 @@ export async function fetchPages<T>(
       ...(options.authorization !== undefined ? { authorization: options.authorization } : {}),
     });
     if (response.status === 404 && pages.length === 0) {
-      await response.body?.cancel().catch(() => undefined);
+      discard(response);
       return undefined;
     }
     if (response.status !== 200) await failForStatus(response, options.what, url.host);

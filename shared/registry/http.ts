@@ -1,5 +1,5 @@
 /**
- * One HTTP exchange with a registry on Node's global `fetch`: a timeout per request (the wait for
+ * One HTTP exchange with a registry (transport.ts, on `node:https`): a timeout per request (the wait for
  * a per-host slot included, see host-limiter.ts), redirects
  * followed by hand so that `Authorization` never travels to another origin (blob downloads are
  * commonly redirected to object storage) and never downgrades to plain HTTP, bounded response
@@ -9,6 +9,7 @@ import { RegistryError } from './errors.ts';
 import type { HostLimiter } from './host-limiter.ts';
 import { isLoopbackHost } from './reference.ts';
 import { processHostLimiter } from './settings.ts';
+import { type RegistryAnswer, type RegistryRequest, request } from './transport.ts';
 
 export const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
@@ -46,7 +47,7 @@ export interface SendOptions {
 }
 
 export interface SendResult {
-  response: Response;
+  response: RegistryAnswer;
   /** The URL that finally answered (after redirects). */
   url: URL;
 }
@@ -102,13 +103,13 @@ function timedOut(
   );
 }
 
-/** `fetch` inside a slot of the host's limiter; the slot is released once the headers arrive. */
-async function limitedFetch(
+/** A request inside a slot of the host's limiter; the slot is released once the headers arrive. */
+async function limitedRequest(
   url: URL,
-  init: RequestInit,
+  init: RegistryRequest,
   options: SendOptions,
-  signal: AbortSignal,
-): Promise<Response> {
+): Promise<RegistryAnswer> {
+  const { signal } = init;
   const limiter = options.limiter ?? processHostLimiter();
   let release: (() => void) | undefined;
   try {
@@ -117,7 +118,7 @@ async function limitedFetch(
     throw isTimeout(err) ? timedOut(url.host, options.timeoutMs, limiter, err) : unreachable(url.host, err);
   }
   try {
-    return await fetch(url, { ...init, signal });
+    return await request(url, init);
   } catch (err) {
     throw isTimeout(err) ? timedOut(url.host, options.timeoutMs, undefined, err) : unreachable(url.host, err);
   } finally {
@@ -135,10 +136,10 @@ export async function send(input: URL, options: SendOptions): Promise<SendResult
       headers.authorization = options.authorization;
     options.counts[options.category]++;
     const signal = timeoutSignal(options.timeoutMs, options.signal);
-    const response = await limitedFetch(url, { method: 'GET', headers, redirect: 'manual' }, options, signal);
+    const response = await limitedRequest(url, { method: 'GET', headers, signal }, options);
     const location = response.headers.get('location');
     if (!REDIRECT_STATUSES.has(response.status) || location === null) return { response, url };
-    await discard(response);
+    discard(response);
     if (hop >= MAX_REDIRECTS) {
       throw new RegistryError(
         'invalid-response',
@@ -162,12 +163,8 @@ export async function send(input: URL, options: SendOptions): Promise<SendResult
 }
 
 /** Releases a response body nobody will read. */
-export async function discard(response: Response): Promise<void> {
-  try {
-    await response.body?.cancel();
-  } catch {
-    // Nothing to release.
-  }
+export function discard(response: RegistryAnswer): void {
+  response.discard();
 }
 
 /**
@@ -175,30 +172,26 @@ export async function discard(response: Response): Promise<void> {
  * streaming) so a hostile registry cannot exhaust memory.
  */
 export async function readBody(
-  response: Response,
+  response: RegistryAnswer,
   limit: number,
   what: string,
   host: string,
 ): Promise<Buffer> {
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > limit) {
-    await discard(response);
+    discard(response);
     throw new RegistryError('invalid-response', `${what} is ${declared} bytes, over the ${limit}-byte limit`);
   }
-  if (response.body === null) return Buffer.alloc(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
+  const chunks: Buffer[] = [];
   let total = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
+    for await (const chunk of response.chunks()) {
+      total += chunk.byteLength;
       if (total > limit) {
-        await reader.cancel().catch(() => undefined);
+        discard(response);
         throw new RegistryError('invalid-response', `${what} is over the ${limit}-byte limit`);
       }
-      chunks.push(value);
+      chunks.push(chunk);
     }
   } catch (err) {
     if (err instanceof RegistryError) throw err;
@@ -208,7 +201,7 @@ export async function readBody(
 }
 
 /** Seconds from a `Retry-After` header (delta-seconds or HTTP date). */
-export function retryAfterSeconds(response: Response, now: number = Date.now()): number | undefined {
+export function retryAfterSeconds(response: RegistryAnswer, now: number = Date.now()): number | undefined {
   const value = response.headers.get('retry-after')?.trim();
   if (!value) return undefined;
   if (/^\d+$/.test(value)) return Number(value);

@@ -5,11 +5,12 @@
  */
 import { RegistryError } from './errors.ts';
 import { discard, readBody, retryAfterSeconds } from './http.ts';
+import type { RegistryAnswer } from './transport.ts';
 
 const ERROR_BODY_LIMIT = 64 * 1024;
 const ERROR_CODE = /^[A-Z][A-Z_]{1,63}$/;
 
-async function registryErrorCode(response: Response, host: string): Promise<string | undefined> {
+async function registryErrorCode(response: RegistryAnswer, host: string): Promise<string | undefined> {
   try {
     const body = await readBody(response, ERROR_BODY_LIMIT, 'error response', host);
     const parsed: unknown = JSON.parse(body.toString('utf8'));
@@ -29,11 +30,11 @@ function statusText(status: number, code: string | undefined): string {
  * Throws the RegistryError for a non-200 answer about `what` (e.g. `manifest of
  * ghcr.io/org/img:1`). 401 here means authentication was attempted and still refused.
  */
-export async function failForStatus(response: Response, what: string, host: string): Promise<never> {
+export async function failForStatus(response: RegistryAnswer, what: string, host: string): Promise<never> {
   const status = response.status;
   const retryAfter = retryAfterSeconds(response);
   const code = status >= 400 && status < 500 ? await registryErrorCode(response, host) : undefined;
-  if (code === undefined) await discard(response);
+  if (code === undefined) discard(response);
   const suffix = statusText(status, code);
   const options = {
     statusCode: status,

@@ -8,6 +8,8 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { http, https } from '../runtime/node-http.ts';
 
+const USER_AGENT = 'aim-engine-functions';
+
 /** What a registry answered: the status, the headers and the body as it arrives. */
 export interface RegistryAnswer {
   readonly status: number;
@@ -67,7 +69,8 @@ export function request(url: URL, init: RegistryRequest): Promise<RegistryAnswer
   const { signal } = init;
   if (signal.aborted) return Promise.reject(signal.reason);
   const transport = url.protocol === 'https:' ? https : http;
-  const headers: Record<string, string | number> = { ...init.headers };
+  // Some registry front ends refuse requests without a User-Agent; fetch sent `node`.
+  const headers: Record<string, string | number> = { 'user-agent': USER_AGENT, ...init.headers };
   if (init.body !== undefined) headers['content-length'] = Buffer.byteLength(init.body);
   return new Promise((resolve, reject) => {
     const outgoing = transport.request(url, { method: init.method, headers, signal }, (message) =>

@@ -82,6 +82,7 @@ describe('registry transport', () => {
     const last = received.at(-1);
     expect(last).toMatchObject({ method: 'POST', body });
     expect(last?.headers['content-length']).toBe(String(Buffer.byteLength(body)));
+    expect(last?.headers['user-agent']).toBe('aim-engine-functions');
   });
 
   it('fails with a TimeoutError when the deadline passes while the body is arriving', async () => {

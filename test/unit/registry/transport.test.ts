@@ -31,6 +31,11 @@ beforeAll(async () => {
     req.on('end', () => {
       received.push({ method: req.method ?? '', body, headers: req.headers });
       if (req.url === '/stall') return stall(res);
+      if (req.url === '/cut') {
+        stall(res);
+        setTimeout(() => res.socket?.destroy(), 20);
+        return;
+      }
       if (req.url === '/big') {
         res.writeHead(200);
         for (let i = 0; i < 64; i++) res.write('x'.repeat(1024));
@@ -101,6 +106,25 @@ describe('registry transport', () => {
       (err: unknown) => err,
     );
     expect(failure).toMatchObject({ name: 'TimeoutError' });
+  });
+
+  it('does not crash the process when the connection drops before the body is read', async () => {
+    const answer = await request(new URL(`${base}/cut`), {
+      method: 'GET',
+      headers: {},
+      signal: AbortSignal.timeout(5_000),
+    });
+    // Nobody reads yet: the socket closes meanwhile, and the body's error must wait for a reader.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const failure = await (async () => {
+      for await (const _ of answer.chunks()) {
+        // The partial body, then the error.
+      }
+    })().then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(failure).toMatchObject({ code: 'ECONNRESET' });
   });
 
   it('fails with the signal’s reason when aborted before connecting', async () => {

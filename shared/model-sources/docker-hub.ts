@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { RegistryCredentials } from '../registry/credentials.ts';
 import { RegistryError } from '../registry/errors.ts';
-import { checkUrlAllowed, discard, readBody, unreachable } from '../registry/http.ts';
+import { checkUrlAllowed, readBody, unreachable } from '../registry/http.ts';
 import { parsePage } from '../registry/listing.ts';
 import { registrySettingsFromEnv } from '../registry/settings.ts';
 import { type RegistryAnswer, request } from '../registry/transport.ts';
@@ -37,7 +37,7 @@ async function hubToken(credentials: RegistryCredentials, options: VendorRequest
     throw unreachable(url.host, err);
   }
   if (response.status === 401 || response.status === 403) {
-    discard(response);
+    response.discard();
     throw new RegistryError(
       'auth',
       `Docker Hub rejected the pull secret's credentials (HTTP ${response.status})`,
@@ -46,7 +46,7 @@ async function hubToken(credentials: RegistryCredentials, options: VendorRequest
   }
   if (response.status !== 200) {
     // A redirect is refused too: the credentials in the body must not follow it anywhere.
-    discard(response);
+    response.discard();
     throw new RegistryError('server', `Docker Hub login failed (HTTP ${response.status})`, {
       statusCode: response.status,
     });

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { RegistryError } from '../registry/errors.ts';
-import { discard, type RegistryRequestCounts, readBody, send } from '../registry/http.ts';
+import { type RegistryRequestCounts, readBody, send } from '../registry/http.ts';
 import { parsePage } from '../registry/listing.ts';
 import { failForStatus } from '../registry/responses.ts';
 import { registrySettingsFromEnv } from '../registry/settings.ts';
@@ -53,7 +53,7 @@ export async function fetchPages<T>(
       ...(options.authorization !== undefined ? { authorization: options.authorization } : {}),
     });
     if (response.status === 404 && pages.length === 0) {
-      discard(response);
+      response.discard();
       return undefined;
     }
     if (response.status !== 200) await failForStatus(response, options.what, url.host);

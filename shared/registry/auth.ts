@@ -10,7 +10,7 @@ import type { RegistryCredentials } from './credentials.ts';
 import { parseJson } from './documents.ts';
 import { RegistryError } from './errors.ts';
 import type { HostLimiter } from './host-limiter.ts';
-import { checkUrlAllowed, discard, type RegistryRequestCounts, readBody, send } from './http.ts';
+import { checkUrlAllowed, type RegistryRequestCounts, readBody, send } from './http.ts';
 import { failForStatus } from './responses.ts';
 import { DEFAULT_TOKEN_LIFETIME_SECONDS, TokenCache } from './token-cache.ts';
 import { type AuthChallenge, parseWwwAuthenticate } from './www-authenticate.ts';
@@ -125,7 +125,7 @@ export class RegistryAuthenticator {
       ...(ctx.credentials ? { authorization: basicAuthorization(ctx.credentials) } : {}),
     });
     if (response.status === 401 || response.status === 403) {
-      discard(response);
+      response.discard();
       throw new RegistryError(
         'auth',
         ctx.credentials

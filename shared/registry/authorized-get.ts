@@ -5,7 +5,7 @@
  */
 import type { AuthContext, RegistryAuthenticator } from './auth.ts';
 import { RegistryError } from './errors.ts';
-import { discard, type RequestCategory, type SendResult, send, unreachable } from './http.ts';
+import { type RequestCategory, type SendResult, send, unreachable } from './http.ts';
 
 /** The Authorization a conversation with one registry currently uses; updated after a challenge. */
 export interface AuthorizationState {
@@ -34,7 +34,7 @@ export async function authorizedGet(
     const first = await attempt();
     if (first.response.status !== 401) return first;
     const challenge = first.response.headers.get('www-authenticate');
-    discard(first.response);
+    first.response.discard();
     state.authorization = await auth.respond(ctx, challenge, state.authorization);
     return await attempt();
   } catch (err) {

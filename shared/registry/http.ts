@@ -139,7 +139,7 @@ export async function send(input: URL, options: SendOptions): Promise<SendResult
     const response = await limitedRequest(url, { method: 'GET', headers, signal }, options);
     const location = response.headers.get('location');
     if (!REDIRECT_STATUSES.has(response.status) || location === null) return { response, url };
-    discard(response);
+    response.discard();
     if (hop >= MAX_REDIRECTS) {
       throw new RegistryError(
         'invalid-response',
@@ -162,11 +162,6 @@ export async function send(input: URL, options: SendOptions): Promise<SendResult
   }
 }
 
-/** Releases a response body nobody will read. */
-export function discard(response: RegistryAnswer): void {
-  response.discard();
-}
-
 /**
  * The body as bytes, refusing anything over `limit` bytes (by Content-Length up front, else while
  * streaming) so a hostile registry cannot exhaust memory.
@@ -179,7 +174,7 @@ export async function readBody(
 ): Promise<Buffer> {
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > limit) {
-    discard(response);
+    response.discard();
     throw new RegistryError('invalid-response', `${what} is ${declared} bytes, over the ${limit}-byte limit`);
   }
   const chunks: Buffer[] = [];
@@ -188,7 +183,7 @@ export async function readBody(
     for await (const chunk of response.chunks()) {
       total += chunk.byteLength;
       if (total > limit) {
-        discard(response);
+        response.discard();
         throw new RegistryError('invalid-response', `${what} is over the ${limit}-byte limit`);
       }
       chunks.push(chunk);

@@ -4,7 +4,7 @@
  * message; the rest of the body is not quoted, so nothing it echoes can leak.
  */
 import { RegistryError } from './errors.ts';
-import { discard, readBody, retryAfterSeconds } from './http.ts';
+import { readBody, retryAfterSeconds } from './http.ts';
 import type { RegistryAnswer } from './transport.ts';
 
 const ERROR_BODY_LIMIT = 64 * 1024;
@@ -34,7 +34,7 @@ export async function failForStatus(response: RegistryAnswer, what: string, host
   const status = response.status;
   const retryAfter = retryAfterSeconds(response);
   const code = status >= 400 && status < 500 ? await registryErrorCode(response, host) : undefined;
-  if (code === undefined) discard(response);
+  if (code === undefined) response.discard();
   const suffix = statusText(status, code);
   const options = {
     statusCode: status,

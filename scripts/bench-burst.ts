@@ -65,17 +65,19 @@ const platform = await startLocalPlatform({
 log(`platform up in ${Date.now() - started} ms; posting ${n} objects (seed ${seed})`);
 try {
   const cpuBefore = machineCpu();
-  const processCpuBefore = platformCpu(functionPids(platform));
+  // The functions are not restarted during the burst: one map of their pids serves throughout.
+  const pids = functionPids(platform);
+  const processCpuBefore = platformCpu(pids);
   const result = await runBurst(platform.client, burstObjects(seed, n), {
     deadlineMs: Number(values['deadline-seconds']) * 1000,
     concurrency: Number(values.concurrency),
   });
   const machineCpuDuringBurst = cpuSharesBetween(cpuBefore, machineCpu());
   // Where the CPU went: the burst is CPU-bound, so what one process saves another can use.
-  const cpuSecondsDuringBurst = cpuBetween(processCpuBefore, platformCpu(functionPids(platform)));
+  const cpuSecondsDuringBurst = cpuBetween(processCpuBefore, platformCpu(pids));
   // Unlike bench:platform's workload, the burst's models are inspected in a registry.
   const peakRssMiB = Object.fromEntries(
-    [...functionPids(platform)].map(([name, pid]) => [name, Math.round(processStats(pid)?.peakRssMiB ?? 0)]),
+    [...pids].map(([name, pid]) => [name, Math.round(processStats(pid)?.peakRssMiB ?? 0)]),
   );
   const report = {
     machine,

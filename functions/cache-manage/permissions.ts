@@ -6,6 +6,7 @@
 import { AIM_GROUP } from '../../shared/api/group.ts';
 import { ARTIFACT_STATUS_UPDATER_NAME } from '../../shared/constants/limits.ts';
 import { clusterWide, type FunctionPermissions, withInformedKinds } from '../../shared/rbac/permission.ts';
+import { wakeSchedulePermission } from '../../shared/timed-work/wake-permission.ts';
 import { informedKinds } from './informed-kinds.ts';
 
 export const permissions: FunctionPermissions = {
@@ -76,6 +77,7 @@ export const permissions: FunctionPermissions = {
       ),
       clusterWide('', 'namespaces', ['get'], 'the cache finalizer skips cleanup in a terminating namespace'),
       clusterWide('', 'events', ['list', 'create'], 'scheduling Events of a pending pod; records its own'),
+      wakeSchedulePermission(),
     ],
     informedKinds,
   ),

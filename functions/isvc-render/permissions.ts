@@ -5,6 +5,7 @@
  */
 import { AIM_GROUP } from '../../shared/api/group.ts';
 import { clusterWide, type FunctionPermissions, withInformedKinds } from '../../shared/rbac/permission.ts';
+import { wakeSchedulePermission } from '../../shared/timed-work/wake-permission.ts';
 import { informedKinds } from './informed-kinds.ts';
 
 const SWEEP = 'a resync sweep lists the kind once instead of reading it per service';
@@ -84,6 +85,7 @@ export const permissions: FunctionPermissions = {
         ['list', 'create'],
         'reads the Events about an InferenceService; records its own',
       ),
+      wakeSchedulePermission(),
     ],
     informedKinds,
   ),

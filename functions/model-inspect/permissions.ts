@@ -5,6 +5,7 @@
  */
 import { AIM_GROUP } from '../../shared/api/group.ts';
 import { clusterWide, type FunctionPermissions, withInformedKinds } from '../../shared/rbac/permission.ts';
+import { wakeSchedulePermission } from '../../shared/timed-work/wake-permission.ts';
 import { informedKinds } from './informed-kinds.ts';
 
 export const permissions: FunctionPermissions = {
@@ -53,6 +54,7 @@ export const permissions: FunctionPermissions = {
         'image pull secrets of a model (its namespace, or the operator namespace for cluster models and model sources)',
       ),
       clusterWide('', 'events', ['create'], 'Kubernetes Events on condition transitions'),
+      wakeSchedulePermission(),
     ],
     informedKinds,
   ),

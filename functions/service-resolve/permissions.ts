@@ -5,6 +5,7 @@
  */
 import { AIM_GROUP } from '../../shared/api/group.ts';
 import { clusterWide, type FunctionPermissions, withInformedKinds } from '../../shared/rbac/permission.ts';
+import { wakeSchedulePermission } from '../../shared/timed-work/wake-permission.ts';
 import { informedKinds } from './informed-kinds.ts';
 
 export const permissions: FunctionPermissions = {
@@ -76,6 +77,7 @@ export const permissions: FunctionPermissions = {
         'a running service keeps its template while no other is selectable',
       ),
       clusterWide('', 'events', ['create'], 'Kubernetes Events on condition transitions'),
+      wakeSchedulePermission(),
     ],
     informedKinds,
   ),

@@ -10,6 +10,7 @@ import {
   inOperatorNamespace,
   withInformedKinds,
 } from '../../shared/rbac/permission.ts';
+import { wakeSchedulePermission } from '../../shared/timed-work/wake-permission.ts';
 import { informedKinds } from './informed-kinds.ts';
 
 const SWEEP = 'a resync sweep lists the kind once instead of reading it per template';
@@ -73,6 +74,7 @@ export const permissions: FunctionPermissions = {
         ['get', 'create', 'update'],
         'the Lease that makes "count active discovery Jobs, then create one" atomic across instances',
       ),
+      wakeSchedulePermission(),
     ],
     informedKinds,
   ),

@@ -25,6 +25,12 @@ export const THIRD_PARTY_CRDS = {
     version: VERSIONS.gatewayApi,
     path: 'config/crd/standard/gateway.networking.k8s.io_httproutes.yaml',
   },
+  /** Knative Eventing's PingSource: the functions' wake-up calls live in the API server. */
+  pingSource: {
+    module: 'knative.dev/eventing',
+    version: VERSIONS.knativeEventing,
+    path: 'config/core/resources/pingsource.yaml',
+  },
   /** Every CRD of Knative Serving (Service, Configuration, Revision, Route, ...). */
   knativeServing: {
     module: 'knative.dev/serving',

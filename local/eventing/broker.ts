@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { CloudEvent, HTTP } from 'cloudevents';
 import type { DeadLetter, DeliveryRecord } from './broker-records.ts';
 import { FALLBACK_CONTAINER_CONCURRENCY } from './container-concurrency.ts';
+import { postDeadLetter } from './dead-letter-post.ts';
 import { backoffMs, retryable, Semaphore } from './delivery-policy.ts';
+import { leaseOf, type Target } from './delivery-target.ts';
 import { parseIsoDurationMs } from './durations.ts';
 import type { EventFaultInjector } from './event-faults.ts';
 import { type EventAttributes, triggerMatches } from './filters.ts';
@@ -10,11 +12,12 @@ import { SubscriberConnections } from './http-post.ts';
 import type { Destination, Trigger } from './manifests.ts';
 
 export type { DeadLetter, DeliveryRecord } from './broker-records.ts';
+export type { Target } from './delivery-target.ts';
 
 export interface LocalBrokerOptions {
   triggers: Trigger[];
-  /** A Destination's local URL (undefined: not running here); a promise holds the delivery till then. */
-  resolve: (destination: Destination) => string | undefined | Promise<string | undefined>;
+  /** A Destination's local target (undefined: not running here); a promise holds the delivery till then. */
+  resolve: (destination: Destination) => Target | undefined | Promise<Target | undefined>;
   log?: (line: Record<string, unknown>) => void;
   /**
    * Concurrent deliveries per subscriber instance (its containerConcurrency); the rest wait in
@@ -136,13 +139,21 @@ export class LocalBroker {
     const run = async () => {
       const accepted = performance.now();
       if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
-      const url = await this.options.resolve(trigger.spec.subscriber);
-      if (!url || this.stopped) return;
-      const pool =
-        this.pools.get(url) ??
-        new Semaphore(this.options.maxInFlight?.(trigger.spec.subscriber) ?? FALLBACK_CONTAINER_CONCURRENCY);
-      this.pools.set(url, pool);
-      await pool.run(() => this.deliver(trigger, url, event, accepted));
+      const lease = leaseOf(await this.options.resolve(trigger.spec.subscriber));
+      if (!lease) return;
+      try {
+        if (this.stopped) return;
+        const { url } = lease;
+        const pool =
+          this.pools.get(url) ??
+          new Semaphore(
+            this.options.maxInFlight?.(trigger.spec.subscriber) ?? FALLBACK_CONTAINER_CONCURRENCY,
+          );
+        this.pools.set(url, pool);
+        await pool.run(() => this.deliver(trigger, url, event, accepted));
+      } finally {
+        lease.release();
+      }
     };
     const delivery = run();
     this.pending.add(delivery);
@@ -231,20 +242,12 @@ export class LocalBroker {
     failedUrl: string,
     reason: string,
   ): Promise<void> {
-    const url = sink ? await this.options.resolve(sink) : undefined;
-    if (!url) return;
-    const code = /^HTTP (\d+)$/.exec(reason)?.[1];
-    const message = HTTP.binary(
-      event.cloneWith({ knativeerrordest: failedUrl, ...(code ? { knativeerrorcode: code } : {}) }, false),
-    );
+    const lease = leaseOf(sink ? await this.options.resolve(sink) : undefined);
+    if (!lease) return;
     try {
-      await fetch(url, {
-        method: 'POST',
-        headers: message.headers as Record<string, string>,
-        body: message.body as string,
-      });
-    } catch (err) {
-      this.log({ level: 'error', msg: 'dead-letter sink unreachable', error: (err as Error).message });
+      await postDeadLetter(lease.url, event, failedUrl, reason, this.log);
+    } finally {
+      lease.release();
     }
   }
 

@@ -56,7 +56,14 @@ export interface ApiServerSource {
 
 export interface PingSource {
   metadata: { name: string; namespace?: string };
-  spec: { schedule: string; data?: string; contentType?: string; sink: Destination };
+  spec: {
+    schedule: string;
+    timezone?: string;
+    data?: string;
+    contentType?: string;
+    ceOverrides?: { extensions?: Record<string, string> };
+    sink: Destination;
+  };
 }
 
 export interface EventingManifests {

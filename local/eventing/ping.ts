@@ -24,6 +24,7 @@ export function pingEvent(source: PingSource): CloudEvent<unknown> {
     source: `/apis/v1/namespaces/${ns}/pingsources/${source.metadata.name}`,
     datacontenttype: source.spec.contentType ?? 'application/json',
     data: source.spec.data ? JSON.parse(source.spec.data) : undefined,
+    ...source.spec.ceOverrides?.extensions,
   });
 }
 

@@ -31,6 +31,10 @@ export async function startFunctions(args: {
   /** Environment for one function on top of `env` (e.g. its own metrics port). */
   envFor?: (name: FunctionName, instance: number) => Record<string, string>;
   instances?: number;
+  /** Number of the first instance started (each instance has its own POD_NAME). Default 0. */
+  firstInstance?: number;
+  /** One log file per function (`<name>.log`) for every instance, as a scaled function's come and go. */
+  logPerFunction?: boolean;
   /**
    * The script each process runs: default the TypeScript sources (scripts/serve-function.ts);
    * the benchmarks pass the bundled entry point the image runs (scripts/build/bundle.ts).
@@ -39,8 +43,9 @@ export async function startFunctions(args: {
 }): Promise<RunningFunction[]> {
   const running: RunningFunction[] = [];
   const instances = Math.max(1, args.instances ?? 1);
+  const first = args.firstInstance ?? 0;
   const names = (args.names ?? FUNCTION_NAMES).flatMap((name) =>
-    Array.from({ length: instances }, (_, instance) => ({ name, instance })),
+    Array.from({ length: instances }, (_, index) => ({ name, instance: first + index })),
   );
   const ports = await freeLoopbackPorts(names.length);
   for (const [index, { name, instance }] of names.entries()) {
@@ -58,7 +63,7 @@ export async function startFunctions(args: {
         String(port),
       ],
       {
-        logFile: join(args.logDir, `${label}.log`),
+        logFile: join(args.logDir, `${args.logPerFunction ? name : label}.log`),
         cwd: ROOT,
         env: {
           ...process.env,

@@ -37,12 +37,13 @@ async function waitEstablished(client: KubeClient, names: string[], timeoutMs = 
 
 /**
  * Installs the project's generated CRDs plus the pinned third-party ones (KServe's minimal
- * InferenceService, Gateway API's standard HTTPRoute) with server-side apply, and waits until the
+ * InferenceService, Gateway API's standard HTTPRoute, Knative's PingSource for the functions'
+ * wake-up calls) with server-side apply, and waits until the
  * API server serves them.
  */
 export async function installCrds(
   client: KubeClient,
-  thirdParty: readonly ThirdPartyCrd[] = ['inferenceServiceMinimal', 'httpRoute'],
+  thirdParty: readonly ThirdPartyCrd[] = ['inferenceServiceMinimal', 'httpRoute', 'pingSource'],
 ): Promise<string[]> {
   const crds = [...projectCrds(), ...thirdParty.flatMap((name) => yamlObjects(thirdPartyCrdYaml(name)))];
   for (const crd of crds) {

@@ -5,10 +5,12 @@ import type { KubeClient } from '../../shared/kube/types.ts';
 import { type ControlPlane, kubeconfigYaml, startControlPlane } from '../control-plane/control-plane.ts';
 import type { LocalBroker } from '../eventing/broker.ts';
 import type { EventFaultInjector, EventFaultOptions } from '../eventing/event-faults.ts';
-import { type EventPath, FunctionRoutes, startEventPath } from './event-path.ts';
+import { type EventPath, startEventPath } from './event-path.ts';
 import { FaultProxy } from './fault-proxy.ts';
-import { type FunctionName, type RunningFunction, startFunctions } from './functions.ts';
+import { FunctionScaler } from './function-scaler.ts';
+import { FUNCTION_NAMES, type FunctionName, type RunningFunction, startFunctions } from './functions.ts';
 import { installCrds } from './install-crds.ts';
+import { type ScalingPolicy, scalingPolicyOf } from './scaling-policy.ts';
 
 export interface LocalPlatformOptions {
   /** Working directory (data, logs, kubeconfig); wiped at start. */
@@ -25,7 +27,15 @@ export interface LocalPlatformOptions {
   functionEnvFor?: (name: FunctionName, instance: number) => Record<string, string>;
   /** The script each function process runs (default the sources; see startFunctions). */
   functionEntry?: string;
-  /** Processes per function (default 1): each its own cache and work queue, events spread over them. */
+  /**
+   * `knative` (default): each function scales as its Knative Service asks (manifests/functions/:
+   * from zero on its first event, to zero after its window without one). `warm`:
+   * `instancesPerFunction` of each always up, as overlays/warm installs them.
+   */
+  scaling?: 'knative' | 'warm';
+  /** Replaces parts of every function's scaling policy (tests shorten the window). */
+  scalingOverrides?: Partial<ScalingPolicy>;
+  /** Warm mode: processes per function (default 1): each its own cache and work queue, events spread over them. */
   instancesPerFunction?: number;
   /** Drop, duplicate and delay a seeded fraction of the broker's deliveries (fault tests). */
   eventFaults?: EventFaultOptions;
@@ -51,7 +61,10 @@ export interface LocalPlatformOptions {
 export interface LocalPlatform {
   controlPlane: ControlPlane;
   client: KubeClient;
+  /** The function instances up now (changes as they scale). */
   functions: RunningFunction[];
+  /** Each function's autoscaler: its instances, starts and time up. */
+  scalers: ReadonlyMap<FunctionName, FunctionScaler>;
   broker?: LocalBroker;
   /** The broker's fault injector, when `eventFaults` was given: what it dropped, duplicated, delayed. */
   eventFaults?: EventFaultInjector;
@@ -61,12 +74,15 @@ export interface LocalPlatform {
   /** Starts the adapters again and waits until their events reach the broker. */
   startEventSources(): Promise<void>;
   /**
-   * Stops one function as Knative does when it scales to zero. Its events wait for it to come
-   * back, as at Knative's activator (`scaleUp` is what brings it back here); `events: 'lost'`
-   * drops them instead, as when deliveries fail while it is down.
+   * Stops one function and keeps it at zero, whatever its events (its autoscaler is overridden
+   * until `scaleUp`). Its events wait for it to come back, as at Knative's activator; `events:
+   * 'lost'` drops them instead, as when deliveries fail while it is down.
    */
   scaleToZero(name: FunctionName, options?: { events?: 'held' | 'lost' }): Promise<void>;
-  /** Starts a stopped function again (a cold start: new processes, empty caches) and routes to it. */
+  /**
+   * Starts a stopped function again (a cold start: new processes, empty caches) and routes to it;
+   * in `knative` scaling its autoscaler decides again from then on.
+   */
   scaleUp(name: FunctionName): Promise<RunningFunction>;
   stop(): Promise<void>;
 }
@@ -134,37 +150,63 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
         { mode: 0o600 },
       );
     }
+    const scaling = options.scaling ?? 'knative';
+    const warmInstances = Math.max(1, options.instancesPerFunction ?? 1);
+    let sink: string | undefined;
     const startOptions = {
       kubeconfigPath: functionKubeconfig,
       ...(options.functionKubeconfigs ? { kubeconfigs: options.functionKubeconfigs } : {}),
       logDir,
-      env: options.functionEnv,
       ...(options.functionEnvFor ? { envFor: options.functionEnvFor } : {}),
-      instances: options.instancesPerFunction ?? 1,
       ...(options.functionEntry ? { entry: options.functionEntry } : {}),
+      logPerFunction: scaling === 'knative',
     };
-    const functions =
-      options.functions && options.functions.length === 0
-        ? []
-        : await startFunctions({ ...startOptions, names: options.functions });
-    stops.push(async () => {
-      for (const fn of functions) await fn.process.stop();
-    });
-
-    const routes = new FunctionRoutes();
-    const route = (name: FunctionName, whileDown: 'hold' | 'lose' = 'hold') =>
-      routes.set(
+    const functions: RunningFunction[] = [];
+    const scalers = new Map<FunctionName, FunctionScaler>();
+    const listFunctions = () => {
+      functions.splice(0, functions.length, ...[...scalers.values()].flatMap((scaler) => scaler.instances));
+    };
+    for (const name of options.functions ?? FUNCTION_NAMES) {
+      scalers.set(
         name,
-        functions.filter((fn) => fn.name === name),
-        whileDown,
+        new FunctionScaler({
+          name,
+          policy: { ...scalingPolicyOf(name), ...options.scalingOverrides },
+          start: (count, firstInstance) =>
+            startFunctions({
+              ...startOptions,
+              // K_SINK: where a function sends events (its keep-alive), as a SinkBinding injects it.
+              env: { ...options.functionEnv, ...(sink ? { K_SINK: sink } : {}) },
+              names: [name],
+              instances: count,
+              firstInstance,
+            }),
+          onChange: listFunctions,
+          log,
+        }),
       );
-    for (const fn of functions) route(fn.name);
+    }
+    stops.push(async () => {
+      await Promise.allSettled([...scalers.values()].map((scaler) => scaler.stop()));
+    });
+    const startWarm = async () => {
+      if (scaling !== 'warm') return;
+      await Promise.all([...scalers.values()].map((scaler) => scaler.pin(warmInstances)));
+      const failed = [...scalers.values()].filter((scaler) => scaler.instances.length < warmInstances);
+      if (failed.length > 0)
+        throw new Error(`functions did not start: ${failed.map((f) => f.name).join(', ')}`);
+    };
+
     let eventPath: EventPath | undefined;
-    if (functions.length > 0 && options.eventing !== false) {
+    if (scalers.size > 0 && options.eventing !== false) {
       eventPath = await startEventPath({
         controlPlane,
         client,
-        routes,
+        functionTarget: (name) => scalers.get(name as FunctionName)?.acquire(),
+        beforeSources: async (brokerUrl) => {
+          sink = brokerUrl;
+          await startWarm();
+        },
         logDir,
         ...(options.resyncIntervalMs !== undefined ? { resyncIntervalMs: options.resyncIntervalMs } : {}),
         ...(options.adapterKubeconfig ? { adapterKubeconfig: options.adapterKubeconfig } : {}),
@@ -172,22 +214,24 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
       });
       const running = eventPath;
       stops.push(() => running.stop());
-      // Deliveries held for a function scaled to zero let go first (to nowhere).
-      stops.push(async () => routes.releaseAll());
-    }
-    log(`local platform up in ${Date.now() - started} ms`);
+    } else await startWarm();
+    log(`local platform up in ${Date.now() - started} ms (functions: ${scaling})`);
+    const scalerOf = (name: FunctionName) => {
+      const scaler = scalers.get(name);
+      if (!scaler) throw new Error(`${name} does not run on this platform`);
+      return scaler;
+    };
     const scaleToZero = async (name: FunctionName, scaleOptions: { events?: 'held' | 'lost' } = {}) => {
-      const stopping = functions.filter((fn) => fn.name === name);
-      for (const fn of stopping) functions.splice(functions.indexOf(fn), 1);
-      route(name, scaleOptions.events === 'lost' ? 'lose' : 'hold');
-      for (const fn of stopping) await fn.process.stop();
+      await scalerOf(name).pin(0, scaleOptions.events === 'lost' ? 'lose' : 'hold');
     };
     const scaleUp = async (name: FunctionName) => {
-      await scaleToZero(name);
-      const instances = await startFunctions({ ...startOptions, names: [name] });
-      functions.push(...instances);
-      route(name);
-      return instances[0]!;
+      const scaler = scalerOf(name);
+      await scaler.pin(0);
+      await scaler.pin(scaling === 'warm' ? warmInstances : 1);
+      const instance = scaler.instances[0];
+      if (!instance) throw new Error(`${name} did not start`);
+      if (scaling === 'knative') void scaler.auto();
+      return instance;
     };
     const noEventing = async () => {
       throw new Error('the platform runs without its event path');
@@ -196,6 +240,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
       controlPlane,
       client,
       functions,
+      scalers,
       ...(eventPath ? { broker: eventPath.broker } : {}),
       ...(eventPath?.faults ? { eventFaults: eventPath.faults } : {}),
       faultProxy,

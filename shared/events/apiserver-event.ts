@@ -11,6 +11,7 @@
 import { HTTP } from 'cloudevents';
 import { z } from 'zod';
 import type { ObjectKey } from '../kube/types.ts';
+import { EVERY_FUNCTION, FUNCTION_EXTENSION, KEEP_ALIVE_EVENT_TYPE } from '../timed-work/function-events.ts';
 import { BadEventError } from './bad-event-error.ts';
 import {
   API_SERVER_EVENT_TYPES,
@@ -32,9 +33,23 @@ export interface ApiServerEvent {
   source: string;
 }
 
-/** The periodic tick (PingSource): reconcile everything the function owns. */
+/**
+ * The periodic tick (PingSource): reconcile everything the function owns. `wake` when it is the
+ * function's own wake schedule (shared/timed-work/wake-schedule.ts) rather than the resync.
+ */
 export interface ResyncEvent {
   action: 'resync';
+  wake: boolean;
+  eventId: string;
+  type: string;
+  source: string;
+}
+
+/** A function's request to itself to stay up until `holdUntil` (shared/timed-work/keep-alive.ts). */
+export interface KeepAliveEvent {
+  action: 'keep-alive';
+  /** Epoch ms. */
+  holdUntil: number;
   eventId: string;
   type: string;
   source: string;
@@ -59,7 +74,7 @@ export interface DeadLetterEvent {
   errorData?: string;
 }
 
-export type ParsedEvent = ApiServerEvent | ResyncEvent | DeadLetterEvent;
+export type ParsedEvent = ApiServerEvent | ResyncEvent | KeepAliveEvent | DeadLetterEvent;
 
 /** An HTTP request as faas-js-runtime's context exposes it. */
 export interface RawHttpMessage {
@@ -81,8 +96,11 @@ const attributesSchema = z
     knativeerrordest: z.string().optional(),
     knativeerrorcode: z.union([z.string(), z.number()]).optional(),
     knativeerrordata: z.string().optional(),
+    [FUNCTION_EXTENSION]: z.string().optional(),
   })
   .loose();
+
+const keepAliveDataSchema = z.object({ holdUntil: z.iso.datetime() }).loose();
 
 const resourceDataSchema = z
   .object({
@@ -150,7 +168,18 @@ export function parseCloudEvent(event: unknown): ParsedEvent {
       ...(attributes.knativeerrordata !== undefined ? { errorData: attributes.knativeerrordata } : {}),
     };
   }
-  if (attributes.type === PING_EVENT_TYPE) return { action: 'resync', ...base };
+  if (attributes.type === PING_EVENT_TYPE) {
+    const target = attributes[FUNCTION_EXTENSION];
+    return { action: 'resync', wake: target !== undefined && target !== EVERY_FUNCTION, ...base };
+  }
+  if (attributes.type === KEEP_ALIVE_EVENT_TYPE) {
+    const data = keepAliveDataSchema.safeParse(decodeData(attributes.data, attributes.id));
+    if (!data.success)
+      throw new BadEventError(
+        `keep-alive event ${attributes.id} has no holdUntil: ${issuesText(data.error)}`,
+      );
+    return { action: 'keep-alive', holdUntil: Date.parse(data.data.holdUntil), ...base };
+  }
 
   const typeInfo = API_SERVER_EVENT_TYPES[attributes.type];
   if (typeInfo === undefined) {

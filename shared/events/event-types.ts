@@ -21,5 +21,5 @@ export const API_SERVER_EVENT_TYPES: Readonly<
 export const PING_EVENT_TYPE = 'dev.knative.sources.ping';
 
 export function describeAcceptedTypes(): string {
-  return `dev.knative.apiserver.{resource,ref}.{add,update,delete} or ${PING_EVENT_TYPE}`;
+  return `dev.knative.apiserver.{resource,ref}.{add,update,delete}, ${PING_EVENT_TYPE} or com.amd.aim.keepalive`;
 }

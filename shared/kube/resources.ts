@@ -50,6 +50,9 @@ const RESOURCE_TABLE: Record<string, Record<string, ResourceInfo>> = {
   'gateway.networking.k8s.io/v1': {
     HTTPRoute: { plural: 'httproutes', namespaced: true },
   },
+  'sources.knative.dev/v1': {
+    PingSource: { plural: 'pingsources', namespaced: true },
+  },
   'apiextensions.k8s.io/v1': {
     CustomResourceDefinition: { plural: 'customresourcedefinitions', namespaced: false },
   },

@@ -7,18 +7,19 @@
  *   still going then is the function's to finish and retry). Answers 204 when done (or nothing
  *   to do; a run that failed transiently is retried by the function itself, with backoff), 400
  *   for a malformed event, 503 when the mapping, the client or the API server failed
- *   transiently (the Broker redelivers; reconciles are idempotent), 500 only for a bug. A PingSource tick resyncs (resync.ts). Nothing is allowed to throw past the
+ *   transiently (the Broker redelivers; reconciles are idempotent), 500 only for a bug. A PingSource tick resyncs (resync.ts);
+ *   a keep-alive is held open until its time (shared/timed-work). Nothing is allowed to throw past the
  *   handler except those answers, so the process never crashes on an event.
  * init: builds the Kubernetes client and its cache; once the event that woke the function is
  *   answered (or shortly after init), warms the cache and resyncs in the background —
  *   ApiServerSource sends nothing for objects that existed before it started — without holding
  *   back readiness (warm-up.ts).
- * shutdown: stops background work.
+ * shutdown: lets keep-alives go, hands the instance's timers to its wake schedule, stops background work.
  */
 import { type ApiServerEvent, type ParsedEvent, parseApiServerEvent } from '../events/apiserver-event.ts';
 import { isBadEventError } from '../events/bad-event-error.ts';
 import { describeObject } from '../kube/objects.ts';
-import type { KubeClient, KubeObject } from '../kube/types.ts';
+import type { KubeClient } from '../kube/types.ts';
 import { type Logger, withFields } from '../observability/logger.ts';
 import {
   type EventOutcome,
@@ -28,6 +29,8 @@ import {
 } from '../observability/metrics.ts';
 import { type MetricsServer, startMetricsServer } from '../observability/metrics-server.ts';
 import type { ReconcileRequest } from '../reconcile/pipeline.ts';
+import { KeepAliveHolds } from '../timed-work/keep-alive-holds.ts';
+import { KEEP_ALIVE_HORIZON_MS } from '../timed-work/timed-work.ts';
 import { delay } from './delay.ts';
 import { eventAnswerWaitMsFromEnv } from './event-answer-wait.ts';
 import {
@@ -40,6 +43,7 @@ import {
   typeLabel,
   unexpected,
 } from './event-answers.ts';
+import { objectOf, resourceVersionOf } from './event-object.ts';
 import { type ClassifiedFailure, classifyFailure, failureAnswer } from './failure.ts';
 import { FunctionRuntime } from './function-runtime.ts';
 import type {
@@ -68,6 +72,8 @@ export { METRICS_PORT_ENV } from './metrics-port.ts';
 /** How long shutdown waits for an in-flight resync before giving up on it. */
 const SHUTDOWN_WAIT_MS = 10_000;
 const DEFAULT_CACHE_CATCH_UP_MS = 2_000;
+/** A keep-alive is held a little past the horizon it was sent for, never longer. */
+const KEEP_ALIVE_SLACK_MS = 5_000;
 
 export function defineFunction(
   definition: FunctionDefinition,
@@ -81,6 +87,7 @@ export function defineFunction(
   let metricsServer: MetricsServer | undefined;
   let stopping = false;
   let warmUp: WarmUp | undefined;
+  let holds = new KeepAliveHolds(KEEP_ALIVE_HORIZON_MS + KEEP_ALIVE_SLACK_MS);
   const answerWaitMs = deps.eventAnswerWaitMs ?? eventAnswerWaitMsFromEnv();
 
   /** Why an event of an owned object needs no reconcile; undefined when it does. */
@@ -216,6 +223,15 @@ export function defineFunction(
         if (event.action === 'resync') {
           warmUp?.now();
           await resync.run(kube, log, () => stopping);
+          // A wake: the sweep re-derived every timer, so the schedule can follow them exactly.
+          if (event.wake) await runtime.timedWork.settle();
+          outcome = 'handled';
+        } else if (event.action === 'keep-alive') {
+          warmUp?.now();
+          if ((await holds.hold(event.holdUntil)) === 'released') {
+            // Stopping: the Broker redelivers it to an instance that stays, or starts one.
+            throw new FunctionHttpError(HTTP_STATUS.serviceUnavailable, `${name} is stopping`);
+          }
           outcome = 'handled';
         } else {
           outcome = await handleObjectEvent(kube, log, event).finally(() => warmUp?.now());
@@ -238,6 +254,7 @@ export function defineFunction(
       // Started again after a shutdown: a fresh queue and cache.
       runtime = new FunctionRuntime(definition, { ...deps, logger: rootLog });
       resync = new Resync(runtime);
+      holds = new KeepAliveHolds(KEEP_ALIVE_HORIZON_MS + KEEP_ALIVE_SLACK_MS);
     }
     stopping = false;
     // A client that cannot be built (no kubeconfig, no service account) fails startup loudly.
@@ -260,6 +277,9 @@ export function defineFunction(
   const shutdown = async (): Promise<void> => {
     stopping = true;
     warmUp?.stop();
+    holds.releaseAll();
+    // Before the queue drops its timers: they become the function's wake-up call.
+    await Promise.race([runtime.timedWork.handOff(), delay(SHUTDOWN_WAIT_MS)]);
     runtime.stop();
     const inFlight = resync.inFlight;
     if (inFlight) {
@@ -276,18 +296,4 @@ export function defineFunction(
   };
 
   return { handle, init, shutdown, ...healthProbes(() => stopping) };
-}
-
-/** The event's object (Resource mode) when it looks like one, for selector checks. */
-function objectOf(event: ApiServerEvent): KubeObject | undefined {
-  const object = event.object as Partial<KubeObject> | undefined;
-  return typeof object?.metadata === 'object' && object.metadata !== null
-    ? (object as KubeObject)
-    : undefined;
-}
-
-/** The resourceVersion of the event's object (Resource mode), undefined when it has none. */
-function resourceVersionOf(event: ApiServerEvent): string | undefined {
-  const resourceVersion: unknown = objectOf(event)?.metadata.resourceVersion;
-  return typeof resourceVersion === 'string' ? resourceVersion : undefined;
 }

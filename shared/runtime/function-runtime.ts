@@ -27,6 +27,7 @@ import {
 } from '../reconcile/pipeline.ts';
 import { StatusWritePacer, statusPacingMsFromEnv } from '../reconcile/status-pacing.ts';
 import { reportingWritesTo } from '../reconcile/write-reporting-client.ts';
+import { TimedWork } from '../timed-work/timed-work.ts';
 import { settledWithin } from './event-answer-wait.ts';
 import { logFailure, requestBucket, requestKey } from './event-answers.ts';
 import { eventInputsOf, inputsAccountedFor } from './event-inputs-read.ts';
@@ -39,8 +40,8 @@ import { reportFailed, reportReconciled } from './reconcile-report.ts';
 import { RetryBackoff, retryAfterOf } from './retry-backoff.ts';
 import { type Priority, WorkQueue } from './work-queue.ts';
 
-/** Longer waits are left to the resync tick. */
-const MAX_REQUEUE_SECONDS = 600;
+/** Further off than a day, the resync has long come by (and Node's timers overflow at ~24.8 days). */
+const MAX_REQUEUE_SECONDS = 86_400;
 
 export interface Work {
   request: ReconcileRequest;
@@ -55,6 +56,8 @@ export class FunctionRuntime {
   readonly fieldManager: string;
   readonly log: Logger;
   readonly queue: WorkQueue<Work>;
+  /** How the instance stays up, or is woken, for its timers (shared/timed-work). */
+  readonly timedWork: TimedWork;
   readonly #deps: FunctionDependencies;
   #client: Promise<KubeClient> | undefined;
   #cache: ObjectCache | undefined;
@@ -78,6 +81,16 @@ export class FunctionRuntime {
       run: (work) => this.#reconcile(work),
       merge: (earlier, later) => ({ ...later, live: earlier.live || later.live }),
       bucketOf: (_key, work) => requestBucket(work.request),
+      onTimersChanged: () => this.timedWork.changed(),
+    });
+    this.timedWork = new TimedWork({
+      functionName: definition.name,
+      namespace: deps.operatorNamespace ?? defaultOperatorNamespace(),
+      fieldManager: this.fieldManager,
+      sink: deps.sink === undefined ? process.env.K_SINK?.trim() || undefined : deps.sink || undefined,
+      kube: () => this.kube(),
+      dueTimes: () => this.queue.dueTimes(),
+      log: this.log,
     });
   }
 
@@ -153,7 +166,7 @@ export class FunctionRuntime {
     });
   }
 
-  /** Time-based follow-up (download progress, backoff expiry); longer waits are the resync's. */
+  /** Time-based follow-up (download progress, backoff expiry, the next sync); see timed-work.ts. */
   requeueLater(work: Work, seconds: number): void {
     const delay = Math.min(seconds, MAX_REQUEUE_SECONDS) * 1000;
     observeReconcileRequest(this.name, work.request.kind, 'timer');

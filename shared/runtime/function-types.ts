@@ -58,6 +58,8 @@ export interface FunctionDependencies {
   cacheCatchUpMs?: number;
   /** How long an event's answer waits for its object's run before the function keeps it (default: `AIM_EVENT_ANSWER_WAIT_MS`, 1000). */
   eventAnswerWaitMs?: number;
+  /** Where keep-alives go (default `K_SINK`; '' none: timers live in the process only). */
+  sink?: string;
   /** Status writes of an object under way at most once per this many ms (default: `AIM_STATUS_PACING_MS`, 1000; 0 off). */
   statusPacingMs?: number;
 }

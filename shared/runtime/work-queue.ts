@@ -44,6 +44,8 @@ export interface WorkQueueOptions<R> {
   merge?: (earlier: R, later: R) => R;
   /** The fairness bucket of a key (default: one bucket, plain first-queued-first order). */
   bucketOf?: (key: string, request: R) => string;
+  /** A timer was set or moved (timed-work.ts decides how the instance stays up for it). */
+  onTimersChanged?: () => void;
 }
 
 export class WorkQueue<R> {
@@ -70,6 +72,11 @@ export class WorkQueue<R> {
 
   get active(): number {
     return this.#active;
+  }
+
+  /** When each timer is due (epoch ms). */
+  *dueTimes(): Iterable<number> {
+    for (const { at } of this.#timers.values()) yield at;
   }
 
   /** Whether `key` is queued or running (a timer alone does not count). */
@@ -129,6 +136,7 @@ export class WorkQueue<R> {
     }, delayMs);
     timer.unref();
     this.#timers.set(key, { at, timer });
+    this.#options.onTimersChanged?.();
   }
 
   /** Drops queued work and timers; runs in progress finish. */

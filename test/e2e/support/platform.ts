@@ -16,11 +16,15 @@ export const withSimulator: NonNullable<LocalPlatformOptions['simulator']> = ({ 
     kubeconfigPath: controlPlane.kubeconfigPath,
   });
 
-/** A local platform in a fresh temp dir; the caller stops it in afterAll. */
+/**
+ * A local platform in a fresh temp dir; the caller stops it in afterAll. Its functions stay up
+ * (`scaling: 'warm'`) unless the test asks for Knative's scaling: what a test asserts then does
+ * not depend on a cold start it did not ask for.
+ */
 export async function platformForTest(
   name: string,
   options: Omit<LocalPlatformOptions, 'dir'> = {},
 ): Promise<LocalPlatform> {
   const dir = mkdtempSync(join(tmpdir(), `aim-e2e-${name}-`));
-  return await startLocalPlatform({ dir, log: () => {}, ...options });
+  return await startLocalPlatform({ dir, log: () => {}, scaling: 'warm', ...options });
 }

@@ -146,10 +146,42 @@ describe('parseCloudEvent: resync tick', () => {
     });
     expect(parseCloudEvent(ping)).toEqual({
       action: 'resync',
+      wake: false,
       eventId: 'ping-1',
       type: 'dev.knative.sources.ping',
       source: '/apis/v1/namespaces/aim-system/pingsources/aim-resync',
     });
+  });
+
+  it("tells the resync every function takes from one function's wake-up call", () => {
+    const ping = (aimfunction: string) =>
+      new CloudEvent<unknown>({
+        id: `ping-${aimfunction}`,
+        source: '/apis/v1/namespaces/aim-system/pingsources/x',
+        type: 'dev.knative.sources.ping',
+        aimfunction,
+        data: {},
+      });
+    expect(parseCloudEvent(ping('all'))).toMatchObject({ action: 'resync', wake: false });
+    expect(parseCloudEvent(ping('cache-manage'))).toMatchObject({ action: 'resync', wake: true });
+  });
+});
+
+describe('parseCloudEvent: keep-alive', () => {
+  it('reads when the hold ends, and refuses a keep-alive without one', () => {
+    const keepAlive = (data: unknown) =>
+      new CloudEvent<unknown>({
+        id: 'keep-1',
+        source: '/aim-engine/cache-manage/pod-1',
+        type: 'com.amd.aim.keepalive',
+        aimfunction: 'cache-manage',
+        data,
+      });
+    expect(parseCloudEvent(keepAlive({ holdUntil: '2026-11-28T18:00:00.000Z' }))).toMatchObject({
+      action: 'keep-alive',
+      holdUntil: Date.parse('2026-11-28T18:00:00.000Z'),
+    });
+    expect(() => parseCloudEvent(keepAlive({ until: 'soon' }))).toThrow(/holdUntil/);
   });
 });
 

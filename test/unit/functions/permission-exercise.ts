@@ -25,6 +25,8 @@ export type ScenarioStep =
       reference?: boolean;
     }
   | { event: 'resync' }
+  /** The function's own wake-up call (its wake PingSource fired). */
+  | { event: 'wake' }
   /** Changes the cluster between events as another actor would (not recorded). */
   | { act: (kube: FakeKubeClient) => unknown };
 
@@ -44,6 +46,20 @@ export function resyncTick(): CloudEvent<unknown> {
     data: { reason: 'resync' },
   });
 }
+
+/** What the function's wake PingSource sends (shared/timed-work/wake-schedule.ts). */
+export function wakeTick(functionName: string): CloudEvent<unknown> {
+  return new CloudEvent<unknown>({
+    type: 'dev.knative.sources.ping',
+    source: `/apis/v1/namespaces/aim-system/pingsources/aim-wake-${functionName}`,
+    datacontenttype: 'application/json',
+    aimfunction: functionName,
+    data: { reason: 'wake' },
+  });
+}
+
+/** Nothing listens here: keep-alives fail (and are logged), the wake schedule is what is exercised. */
+const UNREACHABLE_SINK = 'http://127.0.0.1:9/';
 
 export interface ScenarioRun {
   accesses: ApiAccess[];
@@ -82,6 +98,7 @@ async function runScenarioOnce(
     now: () => NOW,
     operatorNamespace: OPERATOR_NAMESPACE,
     initialResync: false,
+    sink: UNREACHABLE_SINK,
   });
   // As the runtime does: init starts the informers (their LISTs and WATCHes are calls too).
   await module.init?.();
@@ -94,6 +111,7 @@ async function runScenarioOnce(
     }
     let cloudevent: CloudEvent<unknown>;
     if (step.event === 'resync') cloudevent = resyncTick();
+    else if (step.event === 'wake') cloudevent = wakeTick(definition.name);
     else {
       const object = typeof step.object === 'function' ? step.object(kube) : step.object;
       cloudevent = step.reference ? referenceEvent(step.event, object) : resourceEvent(step.event, object);

@@ -88,6 +88,12 @@ const leftoverRoute: KubeObject = {
 
 export const SCENARIOS: Scenario[] = [
   {
+    // Its first summary waits for service-resolve (a timer), which shutdown hands to the wake-up call.
+    name: 'a service just created waits for its resolution, and the wait outlives the instance',
+    seed: [service(), model(), template()],
+    steps: [{ event: 'add', object: service() }],
+  },
+  {
     name: 'resolved services get their InferenceService and route',
     seed: [
       resolved({ routing: { enabled: true, gatewayRef: GATEWAY } }),

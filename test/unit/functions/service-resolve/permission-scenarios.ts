@@ -71,6 +71,20 @@ const clusterRuntimeConfig: KubeObject = {
 
 export const SCENARIOS: Scenario[] = [
   {
+    // A status write that keeps conflicting is retried from a timer, which shutdown hands to the
+    // wake-up call.
+    name: 'a status write that keeps conflicting, retried after the instance is gone',
+    seed: [byName, MI300X_NODE, template('llama-t', 'llama')],
+    steps: [
+      {
+        act: (kube) => {
+          for (let i = 0; i < 20; i++) kube.failNext('applyStatus', 'Conflict');
+        },
+      },
+      { event: 'add', object: byName },
+    ],
+  },
+  {
     name: 'an image service auto-creates its model and auto-selects a template',
     seed: [byImage, MI300X_NODE, template('llama-t', 'llama'), clusterTemplate('shared-t', 'shared')],
     steps: [{ event: 'add', object: byImage }],

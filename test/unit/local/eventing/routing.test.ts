@@ -30,7 +30,7 @@ describe('eventing manifests as the local broker reads them', () => {
     }
   });
 
-  it('routes resource events by kind and resync ticks to every function', () => {
+  it('routes resource events by kind and the resync tick to every function', () => {
     const modelAdd = { type: 'dev.knative.apiserver.resource.add', kind: 'AIMModel' };
     expect(triggerMatches(trigger('model-inspect'), modelAdd)).toBe(true);
     expect(triggerMatches(trigger('cache-manage'), modelAdd)).toBe(false);
@@ -41,11 +41,25 @@ describe('eventing manifests as the local broker reads them', () => {
     expect(
       triggerMatches(trigger('model-inspect'), { type: update, kind: 'Job', aimworkload: 'discovery' }),
     ).toBe(false);
+    const [resync] = manifests.pingSources;
+    expect(resync?.spec.ceOverrides?.extensions).toEqual({ aimfunction: 'all' });
     for (const t of manifests.triggers)
-      expect(triggerMatches(t, { type: 'dev.knative.sources.ping' })).toBe(true);
+      expect(triggerMatches(t, { type: 'dev.knative.sources.ping', aimfunction: 'all' })).toBe(true);
     expect(
       triggerMatches(trigger('model-inspect'), { type: 'dev.knative.apiserver.ref.add', kind: 'AIMModel' }),
     ).toBe(false);
+  });
+
+  it("routes a function's wake-up call and its keep-alives to that function only", () => {
+    for (const type of ['dev.knative.sources.ping', 'com.amd.aim.keepalive']) {
+      const forCacheManage = { type, aimfunction: 'cache-manage' };
+      for (const t of manifests.triggers)
+        expect(triggerMatches(t, forCacheManage), `${t.metadata.name} ${type}`).toBe(
+          t.metadata.name === 'cache-manage',
+        );
+    }
+    // A tick that names no function is no one's.
+    expect(triggerMatches(trigger('cache-manage'), { type: 'dev.knative.sources.ping' })).toBe(false);
   });
 
   it('derives the adapter configuration the way the ApiServerSource controller does', () => {

@@ -1,0 +1,88 @@
+/**
+ * How Knative Serving scales a function, read from its Knative Service (manifests/functions/), so
+ * the local platform and the manifests cannot disagree. Where an annotation is absent, Knative's
+ * own defaults apply (spec knative-kserve.md §2.3; `config-autoscaler`): a 60 s stable window,
+ * a 30 s scale-to-zero grace period, no retention, a concurrency target of 100.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { yamlObjects } from '../../shared/kube/yaml-objects.ts';
+
+const FUNCTION_MANIFESTS = join(import.meta.dirname, '..', '..', 'manifests', 'functions');
+const ANNOTATION = 'autoscaling.knative.dev/';
+
+export const KNATIVE_DEFAULTS = {
+  stableWindowMs: 60_000,
+  scaleToZeroGracePeriodMs: 30_000,
+  target: 100,
+  /** `max-scale: 0` means unlimited; the local platform keeps a bound. */
+  localMaxScale: 3,
+} as const;
+
+export interface ScalingPolicy {
+  minScale: number;
+  maxScale: number;
+  /** Concurrent requests per instance the autoscaler aims for. */
+  target: number;
+  /** The averaging window: no request in it scales the function to zero. */
+  windowMs: number;
+  /** How long a stopping instance gets to finish before it is killed (Knative: the grace period). */
+  scaleToZeroGracePeriodMs: number;
+  /** How long the last instance stays after the decision to scale to zero. */
+  retentionMs: number;
+}
+
+/**
+ * A Go duration as Knative's annotations and ConfigMaps write them (`60s`, `1m30s`, `500ms`,
+ * `1h`); a bare number is seconds. Undefined when it cannot be read.
+ */
+export function parseGoDurationMs(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
+  const units: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
+  let total = 0;
+  let rest = trimmed;
+  while (rest.length > 0) {
+    const part = /^(\d+(?:\.\d+)?)(ms|h|m|s)/.exec(rest);
+    if (!part) return undefined;
+    total += Number(part[1]) * (units[part[2] as string] as number);
+    rest = rest.slice(part[0].length);
+  }
+  return trimmed.length > 0 ? total : undefined;
+}
+
+function count(value: unknown, fallback: number): number {
+  const n = typeof value === 'string' ? Number(value) : Number.NaN;
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
+}
+
+function duration(value: unknown, fallback: number): number {
+  return typeof value === 'string' ? (parseGoDurationMs(value) ?? fallback) : fallback;
+}
+
+/** The policy a Knative Service's revision template asks for (annotations, or Knative's defaults). */
+export function scalingPolicyFromAnnotations(annotations: Record<string, unknown> = {}): ScalingPolicy {
+  const at = (key: string) => annotations[`${ANNOTATION}${key}`];
+  const maxScale = count(at('max-scale'), 0);
+  const minScale = count(at('min-scale'), 0);
+  return {
+    minScale,
+    maxScale: Math.max(maxScale === 0 ? KNATIVE_DEFAULTS.localMaxScale : maxScale, minScale, 1),
+    target: Math.max(0.01, count(at('target'), KNATIVE_DEFAULTS.target)),
+    windowMs: duration(at('window'), KNATIVE_DEFAULTS.stableWindowMs),
+    scaleToZeroGracePeriodMs: KNATIVE_DEFAULTS.scaleToZeroGracePeriodMs,
+    retentionMs: duration(at('scale-to-zero-pod-retention-period'), 0),
+  };
+}
+
+/** The scaling policy of the function's Knative Service in manifests/functions/<name>.yaml. */
+export function scalingPolicyOf(serviceName: string, dir = FUNCTION_MANIFESTS): ScalingPolicy {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, `${serviceName}.yaml`), 'utf8');
+  } catch {
+    return scalingPolicyFromAnnotations();
+  }
+  const service = yamlObjects(text).find((object) => object.kind === 'Service');
+  return scalingPolicyFromAnnotations(service?.spec?.template?.metadata?.annotations ?? {});
+}

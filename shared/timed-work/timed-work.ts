@@ -7,8 +7,9 @@
  *   done (keep-alive-holds.ts). Knative counts it as concurrency, so the function stays up; if
  *   the instance dies, the Broker's redelivery starts another, whose start-up resync finds the
  *   work again. At most one keep-alive is outstanding; the next is sent as it runs out.
- * - Work further off: the function's wake PingSource (wake-schedule.ts) is set to its minute, so
- *   the function may scale to zero meanwhile and is woken for it — only this function.
+ * - Work further off: the function's wake PingSource (wake-schedule.ts) is set to a minute shortly
+ *   before it, so the function may scale to zero meanwhile and is woken for it — only this
+ *   function — and then stays up for it as for work due soon.
  * - At shutdown all of the instance's timers are handed to the wake schedule.
  * - After a wake, the resync has re-derived every timer: the schedule is set to the earliest far
  *   one, or deleted.
@@ -29,7 +30,11 @@ import {
   wakeSourceName,
 } from './wake-schedule.ts';
 
-/** Work due sooner is waited for up; later work is woken for. Below the Trigger's 120 s delivery timeout. */
+/**
+ * Work due sooner is waited for up; later work is woken for. Longer than a wake's lead (up to 80 s,
+ * wake-schedule.ts), so a woken function stays up for its work; below the Trigger's 120 s
+ * delivery timeout, so a held keep-alive is never cut.
+ */
 export const KEEP_ALIVE_HORIZON_MS = 90_000;
 /** A keep-alive lasts this much past the work it covers: the run and the timer it sets next. */
 const MARGIN_MS = 2_000;
@@ -164,7 +169,7 @@ export class TimedWork {
   async #setWake(at: number | undefined, exact: boolean): Promise<void> {
     const { functionName, namespace, fieldManager, log } = this.#options;
     const now = this.#now();
-    const target = at === undefined ? undefined : wakeMinute(at);
+    const target = at === undefined ? undefined : wakeMinute(at, now);
     if (
       !exact &&
       target !== undefined &&

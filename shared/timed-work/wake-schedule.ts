@@ -6,8 +6,9 @@
  * that function's Trigger takes it; the function then resyncs (which re-derives every timer from
  * the objects' state) and moves the schedule to its next work, or deletes it.
  *
- * A PingSource's schedule is cron, so the wake comes in the minute after the work is due (up to
- * 60 s late): work that must be on time stays within the keep-alive horizon instead.
+ * A PingSource's schedule is cron, whole minutes: the wake comes in the last minute that starts at
+ * least `WAKE_LEAD_MS` before the work, 20–80 s ahead of it, and the woken function keeps itself
+ * up for the rest (the keep-alive horizon is longer than that), so the work runs on time.
  */
 import type { KubeObject } from '../kube/types.ts';
 import { EVERY_FUNCTION, FUNCTION_EXTENSION } from './function-events.ts';
@@ -22,18 +23,26 @@ export function wakeSourceName(functionName: string): string {
   return `aim-wake-${functionName}`;
 }
 
-/** The first whole minute at or after `at`, as epoch ms. */
-export function wakeMinute(at: number): number {
-  return Math.ceil(at / 60_000) * 60_000;
+/** How long before its work a function is woken at the latest (its start and resync fit in it). */
+export const WAKE_LEAD_MS = 20_000;
+
+/**
+ * The minute (epoch ms) to wake for work due at `due`: the last one at least `WAKE_LEAD_MS` before
+ * it, but never one that has begun by `now` (then the next, the soonest a PingSource can fire).
+ */
+export function wakeMinute(due: number, now: number): number {
+  const ahead = Math.floor((due - WAKE_LEAD_MS) / 60_000) * 60_000;
+  return ahead > now ? ahead : Math.floor(now / 60_000) * 60_000 + 60_000;
 }
 
-/** A cron schedule (UTC) that fires in the minute of `at` (and again only a year later). */
-export function cronForMinute(at: number): string {
-  const date = new Date(wakeMinute(at));
+/** A cron schedule (UTC) that fires in the minute starting at `minute` (and again only a year later). */
+export function cronForMinute(minute: number): string {
+  const date = new Date(minute);
   return `${date.getUTCMinutes()} ${date.getUTCHours()} ${date.getUTCDate()} ${date.getUTCMonth() + 1} *`;
 }
 
-export function wakePingSource(functionName: string, namespace: string, at: number): KubeObject {
+/** The wake PingSource firing in the minute starting at `minute` (see `wakeMinute`). */
+export function wakePingSource(functionName: string, namespace: string, minute: number): KubeObject {
   if (functionName === EVERY_FUNCTION) throw new Error(`"${EVERY_FUNCTION}" is not a function name`);
   return {
     apiVersion: PING_SOURCE_API_VERSION,
@@ -45,10 +54,10 @@ export function wakePingSource(functionName: string, namespace: string, at: numb
         'app.kubernetes.io/part-of': 'aim-engine',
         'aim.eai.amd.com/function': functionName,
       },
-      annotations: { [WAKE_AT_ANNOTATION]: new Date(wakeMinute(at)).toISOString() },
+      annotations: { [WAKE_AT_ANNOTATION]: new Date(minute).toISOString() },
     },
     spec: {
-      schedule: cronForMinute(at),
+      schedule: cronForMinute(minute),
       timezone: 'UTC',
       contentType: 'application/json',
       data: JSON.stringify({ reason: 'wake', function: functionName }),

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
+import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
+import { platformForTest } from '../support/platform.ts';
+import { eventually } from '../support/wait.ts';
+import { allAtZero, atZero, resyncTicks, starts } from './at-zero.ts';
+
+/**
+ * The functions scale as their Knative Services ask (from zero on an event, to zero after their
+ * window), here with a 3 s window so that the test need not wait a minute for each. A change made
+ * while the function that handles it is down reaches it when the activator starts it; a change
+ * whose event is lost while every function is down is repaired by the next resync tick, which
+ * wakes them.
+ */
+const AIM = 'aim.eai.amd.com/v1alpha1';
+const NS = 'serverless-changes';
+const RESYNC_MS = 20_000;
+
+function model(name: string, canonicalName = 'HuggingFaceTB/SmolLM2-135M'): KubeObject {
+  return {
+    apiVersion: AIM,
+    kind: 'AIMModel',
+    metadata: { name, namespace: NS },
+    spec: {
+      image: 'ghcr.io/silogen/aim-dummy:0.1.10',
+      discovery: { createServiceTemplates: false },
+      imageMetadata: { model: { canonicalName } },
+    },
+  };
+}
+
+/** The model once model-inspect has reconciled its current generation (Ready). */
+async function reconciled(
+  client: KubeClient,
+  name: string,
+  generation: number,
+): Promise<KubeObject | undefined> {
+  const obj = await client.getOptional({ apiVersion: AIM, kind: 'AIMModel', namespace: NS, name });
+  return obj?.metadata.generation === generation &&
+    obj.status?.observedGeneration === generation &&
+    obj.status?.status === 'Ready'
+    ? obj
+    : undefined;
+}
+
+describe('functions at zero', () => {
+  let platform: LocalPlatform;
+
+  beforeAll(async () => {
+    platform = await platformForTest('serverless-changes', {
+      scaling: 'knative',
+      scalingOverrides: { windowMs: 3_000 },
+      resyncIntervalMs: RESYNC_MS,
+      beforeFunctions: async (client) => {
+        await client.apply(
+          { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NS } },
+          { fieldManager: 'e2e' },
+        );
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await platform?.stop();
+  });
+
+  it('start with nothing running, and scale to zero again when there is nothing to do', async () => {
+    expect(platform.functions).toEqual([]);
+    await platform.client.apply(model('first'), { fieldManager: 'e2e' });
+    await eventually('the first model reconciled', () => reconciled(platform.client, 'first', 1));
+    expect(starts(platform, 'model-inspect')).toBeGreaterThanOrEqual(1);
+    await allAtZero(platform);
+  });
+
+  it('apply a change made while the function that handles it is at zero, when the event starts it', async () => {
+    const { client } = platform;
+    await allAtZero(platform);
+    const before = {
+      starts: starts(platform, 'model-inspect'),
+      history: platform.broker?.history.length ?? 0,
+    };
+    await client.apply(model('first', 'HuggingFaceTB/SmolLM2-360M'), { fieldManager: 'e2e' });
+    const edited = await eventually('the edit, reconciled', () => reconciled(client, 'first', 2));
+    expect(edited.status.observedGeneration).toBe(2);
+    expect(starts(platform, 'model-inspect')).toBeGreaterThan(before.starts);
+    // The edit's event was held for the function while it started, and then delivered to it.
+    const delivered = (platform.broker?.history ?? [])
+      .slice(before.history)
+      .filter((d) => d.trigger === 'model-inspect' && d.kind === 'AIMModel' && d.name === 'first');
+    expect(delivered.map((d) => d.outcome)).toContain('delivered');
+  });
+
+  it('reconcile a change whose event was lost while every function was at zero, at the next resync', async () => {
+    const { client } = platform;
+    await allAtZero(platform);
+    await platform.stopEventSources();
+    try {
+      expect(atZero(platform, 'model-inspect')).toBe(true);
+      const ticks = resyncTicks(platform);
+      await client.apply(model('unannounced'), { fieldManager: 'e2e' });
+      await client.apply(model('first', 'HuggingFaceTB/SmolLM2-1.7B'), { fieldManager: 'e2e' });
+      const created = await eventually(
+        'the model created without an event, reconciled',
+        () => reconciled(client, 'unannounced', 1),
+        { timeoutMs: 3 * RESYNC_MS },
+      );
+      expect(created.status.status).toBe('Ready');
+      await eventually('the edit made without an event, reconciled', () => reconciled(client, 'first', 3), {
+        timeoutMs: 3 * RESYNC_MS,
+      });
+      // Only a tick could have told it: no event reached the broker for either.
+      expect(resyncTicks(platform)).toBeGreaterThan(ticks);
+    } finally {
+      await platform.startEventSources();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
 import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
+import { wakeMinute, wakePingSource } from '../../../shared/timed-work/wake-schedule.ts';
 import { platformForTest } from '../support/platform.ts';
 import { eventually } from '../support/wait.ts';
 import { allAtZero, atZero, resyncTicks, starts } from './at-zero.ts';
@@ -15,6 +16,12 @@ import { allAtZero, atZero, resyncTicks, starts } from './at-zero.ts';
 const AIM = 'aim.eai.amd.com/v1alpha1';
 const NS = 'serverless-changes';
 const RESYNC_MS = 20_000;
+const WAKE_KEY = {
+  apiVersion: 'sources.knative.dev/v1',
+  kind: 'PingSource',
+  namespace: 'aim-system',
+  name: 'aim-wake-model-inspect',
+};
 
 function model(name: string, canonicalName = 'HuggingFaceTB/SmolLM2-135M'): KubeObject {
   return {
@@ -64,8 +71,7 @@ describe('functions at zero', () => {
     await platform?.stop();
   });
 
-  it('start with nothing running, and scale to zero again when there is nothing to do', async () => {
-    expect(platform.functions).toEqual([]);
+  it('start a function for its first event, and scale to zero again when there is nothing to do', async () => {
     await platform.client.apply(model('first'), { fieldManager: 'e2e' });
     await eventually('the first model reconciled', () => reconciled(platform.client, 'first', 1));
     expect(starts(platform, 'model-inspect')).toBeGreaterThanOrEqual(1);
@@ -88,6 +94,23 @@ describe('functions at zero', () => {
       .slice(before.history)
       .filter((d) => d.trigger === 'model-inspect' && d.kind === 'AIMModel' && d.name === 'first');
     expect(delivered.map((d) => d.outcome)).toContain('delivered');
+  });
+
+  it('wake one function with its own wake-up call, which it removes when it has nothing due', async () => {
+    const { client } = platform;
+    await allAtZero(platform);
+    const before = { model: starts(platform, 'model-inspect') };
+    // As model-inspect writes it when it has work far off, due in the next minute or so.
+    const minute = wakeMinute(Date.now() + 90_000, Date.now());
+    await client.apply(wakePingSource('model-inspect', 'aim-system', minute), { fieldManager: 'e2e' });
+    await eventually('model-inspect woken', async () => starts(platform, 'model-inspect') > before.model, {
+      timeoutMs: 150_000,
+    });
+    await eventually(
+      'the wake-up call removed',
+      async () => (await client.getOptional(WAKE_KEY)) === undefined,
+      { timeoutMs: 30_000 },
+    );
   });
 
   it('reconcile a change whose event was lost while every function was at zero, at the next resync', async () => {

@@ -46,7 +46,7 @@ async function serviceModelAndTemplate(client: KubeClient, service: KubeObject):
       link(client, 'model', modelKey(status.resolvedModel, namespace)),
       link(client, 'template', templateKey(status.resolvedTemplate, namespace)),
     ]);
-  const parsed = AIMServiceSchema.safeParse(service);
+  const parsed = AIMServiceSchema().safeParse(service);
   if (!parsed.success) return [{ role: 'model', missing: 'the service spec is invalid' }];
   const resolution = await fetchServiceResolution(client, parsed.data, {});
   const links: ChainLink[] = [];
@@ -76,7 +76,7 @@ async function serviceCache(client: KubeClient, service: KubeObject): Promise<Ch
   const namespace = service.metadata.namespace ?? '';
   const ref = service.status?.cache?.templateCacheRef;
   if (ref?.name) return link(client, 'cache', templateCacheKey(ref, namespace));
-  const parsed = AIMServiceSchema.safeParse(service);
+  const parsed = AIMServiceSchema().safeParse(service);
   if (!parsed.success) return { role: 'cache', missing: 'the service spec is invalid' };
   const fetched = await fetchServiceCache(client, parsed.data, service, undefined);
   if (fetched.cache.ok && fetched.cache.value) return { role: 'cache', object: fetched.cache.value };

@@ -47,7 +47,7 @@ export function readServiceFile(path: string, namespace: string): KubeObject[] {
 }
 
 function parsed(object: KubeObject, checkedBy: string, exists: boolean): PreparedService {
-  const result = AIMServiceSchema.safeParse(object);
+  const result = AIMServiceSchema().safeParse(object);
   if (!result.success) return { ok: false, object, reason: describeIssues(result.error.issues), checkedBy };
   return { ok: true, object, service: result.data, checkedBy, exists };
 }

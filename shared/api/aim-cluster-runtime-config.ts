@@ -1,16 +1,18 @@
-import type { z } from 'zod';
 import { AIMRuntimeConfigSpecSchema, AIMRuntimeConfigStatusSchema } from './aim-runtime-config.ts';
+import { type Infer, lazySchema } from './lazy-schema.ts';
 import { aimObjectSchema } from './object.ts';
 
 /** Cluster-wide defaults; a namespaced AIMRuntimeConfig of the same name is merged on top. */
 export const AIMClusterRuntimeConfigSpecSchema = AIMRuntimeConfigSpecSchema;
-export type AIMClusterRuntimeConfigSpec = z.infer<typeof AIMClusterRuntimeConfigSpecSchema>;
+export type AIMClusterRuntimeConfigSpec = Infer<typeof AIMClusterRuntimeConfigSpecSchema>;
 export const AIMClusterRuntimeConfigStatusSchema = AIMRuntimeConfigStatusSchema;
-export type AIMClusterRuntimeConfigStatus = z.infer<typeof AIMClusterRuntimeConfigStatusSchema>;
+export type AIMClusterRuntimeConfigStatus = Infer<typeof AIMClusterRuntimeConfigStatusSchema>;
 
-export const AIMClusterRuntimeConfigSchema = aimObjectSchema(
-  'AIMClusterRuntimeConfig',
-  AIMClusterRuntimeConfigSpecSchema.optional(),
-  AIMClusterRuntimeConfigStatusSchema,
+export const AIMClusterRuntimeConfigSchema = lazySchema(() =>
+  aimObjectSchema(
+    'AIMClusterRuntimeConfig',
+    AIMClusterRuntimeConfigSpecSchema().optional(),
+    AIMClusterRuntimeConfigStatusSchema(),
+  ),
 );
-export type AIMClusterRuntimeConfig = z.infer<typeof AIMClusterRuntimeConfigSchema>;
+export type AIMClusterRuntimeConfig = Infer<typeof AIMClusterRuntimeConfigSchema>;

@@ -1,21 +1,25 @@
-import type { z } from 'zod';
 import {
   AIMServiceTemplateStatusSchema,
   serviceTemplateSpecShape,
   templateSpecSchema,
 } from './aim-service-template.ts';
+import { type Infer, lazySchema } from './lazy-schema.ts';
 import { aimObjectSchema } from './object.ts';
 
 /** Like AIMServiceTemplate, without `caching` (caching is per namespace). */
-export const AIMClusterServiceTemplateSpecSchema = templateSpecSchema(serviceTemplateSpecShape);
-export type AIMClusterServiceTemplateSpec = z.infer<typeof AIMClusterServiceTemplateSpecSchema>;
+export const AIMClusterServiceTemplateSpecSchema = lazySchema(() =>
+  templateSpecSchema(serviceTemplateSpecShape()),
+);
+export type AIMClusterServiceTemplateSpec = Infer<typeof AIMClusterServiceTemplateSpecSchema>;
 
 export const AIMClusterServiceTemplateStatusSchema = AIMServiceTemplateStatusSchema;
-export type AIMClusterServiceTemplateStatus = z.infer<typeof AIMClusterServiceTemplateStatusSchema>;
+export type AIMClusterServiceTemplateStatus = Infer<typeof AIMClusterServiceTemplateStatusSchema>;
 
-export const AIMClusterServiceTemplateSchema = aimObjectSchema(
-  'AIMClusterServiceTemplate',
-  AIMClusterServiceTemplateSpecSchema,
-  AIMClusterServiceTemplateStatusSchema,
+export const AIMClusterServiceTemplateSchema = lazySchema(() =>
+  aimObjectSchema(
+    'AIMClusterServiceTemplate',
+    AIMClusterServiceTemplateSpecSchema(),
+    AIMClusterServiceTemplateStatusSchema(),
+  ),
 );
-export type AIMClusterServiceTemplate = z.infer<typeof AIMClusterServiceTemplateSchema>;
+export type AIMClusterServiceTemplate = Infer<typeof AIMClusterServiceTemplateSchema>;

@@ -9,60 +9,65 @@ import {
 } from './common/references.ts';
 import { ResourceStatusSchema, statusBaseShape } from './common/status.ts';
 import { StorageClassNameSchema } from './common/storage.ts';
+import { type Infer, lazySchema } from './lazy-schema.ts';
 import { aimObjectSchema } from './object.ts';
 
 export const TEMPLATE_CACHE_MODES = ['Dedicated', 'Shared'] as const;
 
-export const AIMTemplateCacheSpecSchema = z
-  .object({
-    templateName: z.string().min(1).max(253).describe('Template whose model sources are cached.'),
-    templateScope: TemplateScopeSchema.describe(
-      'Namespace (AIMServiceTemplate) or Cluster (AIMClusterServiceTemplate).',
-    ),
-    env: EnvVarListSchema.optional().describe('Environment for the downloads.'),
-    imagePullSecrets: ImagePullSecretsSchema.optional(),
-    storageClassName: StorageClassNameSchema.optional(),
-    downloadImage: z.string().optional().describe('Image that downloads the model sources.'),
-    modelSources: z
-      .array(AIMModelSourceSchema)
-      .optional()
-      .describe('Informational; the sources come from the template status.'),
-    runtimeConfigName: RuntimeConfigNameSchema.optional(),
-    mode: z
-      .enum(TEMPLATE_CACHE_MODES)
-      .default('Shared')
-      .describe('Shared: reusable by every service of the namespace; Dedicated: owned by one service.'),
-  })
-  .describe('Desired state of the template cache.');
-export type AIMTemplateCacheSpec = z.infer<typeof AIMTemplateCacheSpecSchema>;
-
-export const CachedArtifactSchema = z.object({
-  uid: z.string().optional(),
-  name: z.string().optional().describe('AIMArtifact name.'),
-  model: z.string().optional().describe('Model id of the cached source.'),
-  status: z.string().optional().describe('Status of the artifact.'),
-  persistentVolumeClaim: z.string().optional().describe('PVC holding the downloaded source.'),
-  mountPoint: z.string().optional(),
-});
-export type CachedArtifact = z.infer<typeof CachedArtifactSchema>;
-
-export const AIMTemplateCacheStatusSchema = z
-  .object({
-    ...statusBaseShape,
-    status: ResourceStatusSchema,
-    resolvedRuntimeConfig: AIMResolvedReferenceSchema.optional(),
-    resolvedTemplateKind: z.string().optional(),
-    artifacts: z
-      .record(z.string(), CachedArtifactSchema)
-      .optional()
-      .describe('The artifacts of the cache, keyed by AIMArtifact name.'),
-  })
-  .describe('Observed state of the template cache.');
-export type AIMTemplateCacheStatus = z.infer<typeof AIMTemplateCacheStatusSchema>;
-
-export const AIMTemplateCacheSchema = aimObjectSchema(
-  'AIMTemplateCache',
-  AIMTemplateCacheSpecSchema,
-  AIMTemplateCacheStatusSchema,
+export const AIMTemplateCacheSpecSchema = lazySchema(() =>
+  z
+    .object({
+      templateName: z.string().min(1).max(253).describe('Template whose model sources are cached.'),
+      templateScope: TemplateScopeSchema().describe(
+        'Namespace (AIMServiceTemplate) or Cluster (AIMClusterServiceTemplate).',
+      ),
+      env: EnvVarListSchema().optional().describe('Environment for the downloads.'),
+      imagePullSecrets: ImagePullSecretsSchema().optional(),
+      storageClassName: StorageClassNameSchema().optional(),
+      downloadImage: z.string().optional().describe('Image that downloads the model sources.'),
+      modelSources: z
+        .array(AIMModelSourceSchema())
+        .optional()
+        .describe('Informational; the sources come from the template status.'),
+      runtimeConfigName: RuntimeConfigNameSchema().optional(),
+      mode: z
+        .enum(TEMPLATE_CACHE_MODES)
+        .default('Shared')
+        .describe('Shared: reusable by every service of the namespace; Dedicated: owned by one service.'),
+    })
+    .describe('Desired state of the template cache.'),
 );
-export type AIMTemplateCache = z.infer<typeof AIMTemplateCacheSchema>;
+export type AIMTemplateCacheSpec = Infer<typeof AIMTemplateCacheSpecSchema>;
+
+export const CachedArtifactSchema = lazySchema(() =>
+  z.object({
+    uid: z.string().optional(),
+    name: z.string().optional().describe('AIMArtifact name.'),
+    model: z.string().optional().describe('Model id of the cached source.'),
+    status: z.string().optional().describe('Status of the artifact.'),
+    persistentVolumeClaim: z.string().optional().describe('PVC holding the downloaded source.'),
+    mountPoint: z.string().optional(),
+  }),
+);
+export type CachedArtifact = Infer<typeof CachedArtifactSchema>;
+
+export const AIMTemplateCacheStatusSchema = lazySchema(() =>
+  z
+    .object({
+      ...statusBaseShape(),
+      status: ResourceStatusSchema(),
+      resolvedRuntimeConfig: AIMResolvedReferenceSchema().optional(),
+      resolvedTemplateKind: z.string().optional(),
+      artifacts: z
+        .record(z.string(), CachedArtifactSchema())
+        .optional()
+        .describe('The artifacts of the cache, keyed by AIMArtifact name.'),
+    })
+    .describe('Observed state of the template cache.'),
+);
+export type AIMTemplateCacheStatus = Infer<typeof AIMTemplateCacheStatusSchema>;
+
+export const AIMTemplateCacheSchema = lazySchema(() =>
+  aimObjectSchema('AIMTemplateCache', AIMTemplateCacheSpecSchema(), AIMTemplateCacheStatusSchema()),
+);
+export type AIMTemplateCache = Infer<typeof AIMTemplateCacheSchema>;

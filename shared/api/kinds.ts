@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { AIMArtifactSchema, AIMArtifactSpecSchema, AIMArtifactStatusSchema } from './aim-artifact.ts';
 import {
   AIMClusterModelSchema,
@@ -37,66 +36,10 @@ import {
   AIMTemplateCacheSpecSchema,
   AIMTemplateCacheStatusSchema,
 } from './aim-template-cache.ts';
-import { type CelRuleAt, listCelRules } from './crd/cel-rules.ts';
-import { toOpenApiSchema } from './crd/openapi.ts';
 import type { PrinterColumn } from './crd/types.ts';
-import { AIM_API_VERSION, AIM_GROUP, AIM_VERSION } from './group.ts';
+import { type AIMKindDefinition, defineKind } from './kind-definition.ts';
 
-export type KindScope = 'Namespaced' | 'Cluster';
-
-/** Everything the CRD generator, the Kubernetes client and the functions need to know about a kind. */
-export interface AIMKindDefinition<Schema extends z.ZodType = z.ZodType> {
-  group: typeof AIM_GROUP;
-  version: typeof AIM_VERSION;
-  apiVersion: typeof AIM_API_VERSION;
-  kind: string;
-  /** One sentence for `kubectl explain`. */
-  description: string;
-  listKind: string;
-  plural: string;
-  singular: string;
-  scope: KindScope;
-  shortNames: readonly string[];
-  categories: readonly string[];
-  printerColumns: readonly PrinterColumn[];
-  /** The whole object (apiVersion, kind, metadata, spec, status). */
-  schema: Schema;
-  specSchema: z.ZodType;
-  statusSchema: z.ZodType;
-  /** The CEL rules on `.spec`, as the CRD declares them. */
-  readonly celRules: readonly CelRuleAt[];
-}
-
-interface KindInput<Schema extends z.ZodType> {
-  kind: string;
-  description: string;
-  plural: string;
-  scope: KindScope;
-  shortNames: readonly string[];
-  printerColumns: readonly PrinterColumn[];
-  schema: Schema;
-  specSchema: z.ZodType;
-  statusSchema: z.ZodType;
-}
-
-export const AIM_CATEGORIES = ['aim', 'all'] as const;
-
-function defineKind<Schema extends z.ZodType>(input: KindInput<Schema>): AIMKindDefinition<Schema> {
-  let celRules: CelRuleAt[] | undefined;
-  return {
-    group: AIM_GROUP,
-    version: AIM_VERSION,
-    apiVersion: AIM_API_VERSION,
-    listKind: `${input.kind}List`,
-    singular: input.kind.toLowerCase(),
-    categories: AIM_CATEGORIES,
-    ...input,
-    get celRules() {
-      celRules ??= listCelRules(toOpenApiSchema(input.specSchema), '.spec');
-      return celRules;
-    },
-  };
-}
+export { AIM_CATEGORIES, type AIMKindDefinition, type KindScope } from './kind-definition.ts';
 
 const statusColumn: PrinterColumn = { name: 'Status', type: 'string', jsonPath: '.status.status' };
 const ageColumn: PrinterColumn = { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' };

@@ -11,7 +11,7 @@ export function aimObjectSchema<Kind extends string, Spec extends z.ZodType, Sta
   return z.object({
     apiVersion: z.literal(AIM_API_VERSION),
     kind: z.literal(kind),
-    metadata: ObjectMetaSchema,
+    metadata: ObjectMetaSchema(),
     spec,
     status: status.optional(),
   });

@@ -2,8 +2,8 @@
  * The `HPA` component (spec §10.8) — the HorizontalPodAutoscaler KEDA creates for an autoscaled
  * predictor, `keda-hpa-<isvc>-predictor` — and `status.runtime`, the replica counts (§10.7.3).
  */
-import type { z } from 'zod';
 import type { ServiceRuntimeStatusSchema } from '../api/aim-service.ts';
+import type { Infer } from '../api/lazy-schema.ts';
 import { SERVICE_COMPONENTS, SERVICE_REASONS } from '../constants/service-conditions.ts';
 import type { KubeObject } from '../kube/types.ts';
 import {
@@ -63,7 +63,7 @@ export function hpaHealth(
   });
 }
 
-export type ServiceRuntimeStatus = z.infer<typeof ServiceRuntimeStatusSchema>;
+export type ServiceRuntimeStatus = Infer<typeof ServiceRuntimeStatusSchema>;
 
 function count(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isInteger(value) ? value : fallback;

@@ -82,8 +82,8 @@ export const readTemplate = memoizeFrozen(parseTemplate);
 function parseTemplate(
   object: KubeObject,
 ): { ok: true; template: TemplateSource } | { ok: false; message: string } {
-  const spec = AIMServiceTemplateSpecSchema.safeParse(object.spec);
-  const status = AIMServiceTemplateStatusSchema.safeParse(object.status ?? {});
+  const spec = AIMServiceTemplateSpecSchema().safeParse(object.spec);
+  const status = AIMServiceTemplateStatusSchema().safeParse(object.status ?? {});
   if (!spec.success || !status.success) {
     const issues = [
       ...(spec.success
@@ -114,7 +114,7 @@ export interface CacheSource {
 export const readTemplateCache = memoizeFrozen(parseTemplateCache);
 
 function parseTemplateCache(object: KubeObject): CacheSource | undefined {
-  const status = AIMTemplateCacheStatusSchema.safeParse(object.status ?? {});
+  const status = AIMTemplateCacheStatusSchema().safeParse(object.status ?? {});
   const templateName: unknown = object.spec?.templateName;
   if (!status.success || typeof templateName !== 'string') return undefined;
   return { name: object.metadata.name, templateName, status: status.data, ready: isReady(object) };

@@ -64,7 +64,7 @@ export function modelReconciler(
 
   return {
     gvk: scope.model,
-    schema: definition.schema as KindReconciler<AnyModel, ModelFetched>['schema'],
+    schema: (() => definition.schema) as KindReconciler<AnyModel, ModelFetched>['schema'],
     controllerName: scope.controllerName,
     runtimeConfigScope: scope.namespaced ? 'namespace' : 'cluster',
 

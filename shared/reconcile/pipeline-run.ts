@@ -81,7 +81,7 @@ export class PipelineRun<Obj, Fetched> {
     // The finalizer's write changes no spec: the reads run meanwhile (one round trip less before
     // a new object's first status; a cold function's first event read six in turn).
     const finalized = ensureFinalizer(this.#ctx, this.#reconciler, read);
-    const parsed = parserOf(this.#reconciler.schema)(read);
+    const parsed = parserOf(this.#reconciler.schema())(read);
     if (!parsed.success) return this.#invalid(await finalized, describeIssues(parsed.error.issues), now);
     return this.#reconcile(read, finalized, parsed.data, now);
   }

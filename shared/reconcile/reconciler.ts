@@ -89,8 +89,11 @@ export interface Finalizer {
 /** One kind's domain logic; the pipeline does everything else. */
 export interface KindReconciler<Obj, Fetched> {
   gvk: GroupVersionKind;
-  /** The kind's zod schema (whole object); a failure marks the object Failed/InvalidSpec. */
-  schema: ZodType<Obj>;
+  /**
+   * The kind's zod schema (whole object), built when the first object is parsed
+   * (shared/api/lazy-schema.ts); a failure marks the object Failed/InvalidSpec.
+   */
+  schema: () => ZodType<Obj>;
   /** Upstream controller name: controller labels and the children's managed-by value. */
   controllerName: ControllerName;
   /**

@@ -44,7 +44,7 @@ function reconcilerFor(
   const definition = AIM_KINDS[kind];
   return {
     gvk: { apiVersion: definition.apiVersion, kind: definition.kind },
-    schema: definition.schema as KindReconciler<AIMRuntimeConfig, undefined>['schema'],
+    schema: (() => definition.schema) as KindReconciler<AIMRuntimeConfig, undefined>['schema'],
     controllerName:
       kind === 'AIMRuntimeConfig' ? CONTROLLER_NAMES.runtimeConfig : CONTROLLER_NAMES.clusterRuntimeConfig,
     fetch: async () => undefined,

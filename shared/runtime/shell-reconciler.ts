@@ -68,7 +68,7 @@ export function shellReconciler(options: ShellReconcilerOptions): KindReconciler
   const shellCondition = componentConditionType(shellComponentName(options.functionName));
   const reconciler: KindReconciler<unknown, ShellFetched> = {
     gvk: { apiVersion: definition.apiVersion, kind: definition.kind },
-    schema: definition.schema,
+    schema: () => definition.schema,
     controllerName: options.controllerName,
     runtimeConfigScope: definition.scope === 'Cluster' ? 'cluster' : 'namespace',
     fetch: async (_ctx, _obj, input) => input.runtimeConfig,

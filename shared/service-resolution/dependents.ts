@@ -127,7 +127,7 @@ export async function serviceDependents(client: KubeClient, event: ApiServerEven
   return services.items
     .filter((service) =>
       watched.check(
-        { ...service, spec: canonicalSpec(AIMServiceSpecSchema, service.spec) as Plain },
+        { ...service, spec: canonicalSpec(AIMServiceSpecSchema(), service.spec) as Plain },
         changed,
       ),
     )

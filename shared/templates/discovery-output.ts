@@ -139,7 +139,7 @@ function toModelSources(
     const source: AIMModelSource = { modelId: model.name, sourceUri: model.source };
     const size = sizeFromGigabytes(model.size_gb);
     if (size !== undefined) source.size = size;
-    const checked = AIMModelSourceSchema.safeParse(source);
+    const checked = AIMModelSourceSchema().safeParse(source);
     if (!checked.success) return { ok: false, message: issuesText(checked.error, `models[${index}]`) };
     sources.push(checked.data);
   }

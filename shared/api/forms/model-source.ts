@@ -8,6 +8,7 @@ import {
 } from '../common/model-source.ts';
 import { QuantitySchema } from '../common/quantity.ts';
 import { withRule } from '../crd/extensions.ts';
+import { lazySchema } from '../lazy-schema.ts';
 import { unknownFieldsError } from './unknown-fields.ts';
 
 const ACCEPTED_FIELDS = ['modelId', 'name', 'sourceUri', 'sourceURI', 'size', 'env'];
@@ -39,47 +40,49 @@ export function deriveModelId(sourceUri: string, name?: string): string | undefi
  * the Templates page's `{name, sourceURI, size}` and the Models page's bare `{sourceUri}`; parsed,
  * every form becomes the spec's, with a model id derived from the URI when none was given.
  */
-export const AIMModelSourceInputSchema = withRule(
-  z
-    .strictObject(
-      {
-        modelId: ModelIdSchema.optional(),
-        name: z
-          .string()
-          .min(1)
-          .max(256)
-          .optional()
-          .describe("Name of the source: its model id when in org/name form (documents' form of modelId)."),
-        sourceUri: SourceUriSchema.optional(),
-        sourceURI: SourceUriSchema.optional().describe("The documents' spelling of sourceUri."),
-        size: QuantitySchema.optional().describe('Expected size of the source, e.g. 16Gi.'),
-        env: envListSchema().optional().describe('Environment for downloading this source.'),
-      },
-      { error: unknownFieldsError(ACCEPTED_FIELDS) },
-    )
-    .describe('A model source to download.'),
-  {
-    rule: 'has(self.sourceUri) != has(self.sourceURI)',
-    message: 'exactly one of sourceUri or sourceURI must be set',
-  },
-  (source) => (source.sourceUri === undefined) !== (source.sourceURI === undefined),
-  ['sourceUri'],
-).transform((source, ctx): AIMModelSource => {
-  const sourceUri = (source.sourceUri ?? source.sourceURI) as string;
-  const named = source.name !== undefined && MODEL_ID_PATTERN.test(source.name) ? source.name : undefined;
-  const modelId = source.modelId ?? named ?? deriveModelId(sourceUri, source.name);
-  if (modelId === undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['modelId'],
-      message: `modelId is required: ${sourceUri} has no org/name to derive one from`,
-    });
-    return z.NEVER;
-  }
-  return {
-    modelId,
-    sourceUri,
-    ...(source.size !== undefined ? { size: source.size } : {}),
-    ...(source.env !== undefined ? { env: source.env } : {}),
-  };
-});
+export const AIMModelSourceInputSchema = lazySchema(() =>
+  withRule(
+    z
+      .strictObject(
+        {
+          modelId: ModelIdSchema().optional(),
+          name: z
+            .string()
+            .min(1)
+            .max(256)
+            .optional()
+            .describe("Name of the source: its model id when in org/name form (documents' form of modelId)."),
+          sourceUri: SourceUriSchema().optional(),
+          sourceURI: SourceUriSchema().optional().describe("The documents' spelling of sourceUri."),
+          size: QuantitySchema().optional().describe('Expected size of the source, e.g. 16Gi.'),
+          env: envListSchema().optional().describe('Environment for downloading this source.'),
+        },
+        { error: unknownFieldsError(ACCEPTED_FIELDS) },
+      )
+      .describe('A model source to download.'),
+    {
+      rule: 'has(self.sourceUri) != has(self.sourceURI)',
+      message: 'exactly one of sourceUri or sourceURI must be set',
+    },
+    (source) => (source.sourceUri === undefined) !== (source.sourceURI === undefined),
+    ['sourceUri'],
+  ).transform((source, ctx): AIMModelSource => {
+    const sourceUri = (source.sourceUri ?? source.sourceURI) as string;
+    const named = source.name !== undefined && MODEL_ID_PATTERN.test(source.name) ? source.name : undefined;
+    const modelId = source.modelId ?? named ?? deriveModelId(sourceUri, source.name);
+    if (modelId === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['modelId'],
+        message: `modelId is required: ${sourceUri} has no org/name to derive one from`,
+      });
+      return z.NEVER;
+    }
+    return {
+      modelId,
+      sourceUri,
+      ...(source.size !== undefined ? { size: source.size } : {}),
+      ...(source.env !== undefined ? { env: source.env } : {}),
+    };
+  }),
+);

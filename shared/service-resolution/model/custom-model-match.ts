@@ -34,7 +34,7 @@ function sameSource(a: CustomSourceIdentity, b: CustomSourceIdentity): boolean {
 }
 
 export function isMatchingCustomModel(model: KubeObject, custom: CustomModelIdentity): boolean {
-  const spec = canonicalSpec(AIMModelSpecSchema, model.spec) as
+  const spec = canonicalSpec(AIMModelSpecSchema(), model.spec) as
     | { image?: unknown; modelSources?: unknown }
     | undefined;
   if (spec?.image !== custom.baseImage || !Array.isArray(spec.modelSources)) return false;

@@ -25,16 +25,16 @@ const issuesOf = (schema: z.ZodType, kind: string, spec: unknown) => {
   return result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 };
 
-const service = (spec: object) => specOf(AIMServiceSchema, 'AIMService', { model: { name: 'm' }, ...spec });
+const service = (spec: object) => specOf(AIMServiceSchema(), 'AIMService', { model: { name: 'm' }, ...spec });
 const serviceIssues = (spec: object) =>
-  issuesOf(AIMServiceSchema, 'AIMService', { model: { name: 'm' }, ...spec });
+  issuesOf(AIMServiceSchema(), 'AIMService', { model: { name: 'm' }, ...spec });
 const template = (spec: object) =>
-  specOf(AIMServiceTemplateSchema, 'AIMServiceTemplate', { modelName: 'm', ...spec });
+  specOf(AIMServiceTemplateSchema(), 'AIMServiceTemplate', { modelName: 'm', ...spec });
 const templateIssues = (spec: object) =>
-  issuesOf(AIMServiceTemplateSchema, 'AIMServiceTemplate', { modelName: 'm', ...spec });
-const model = (spec: object) => specOf(AIMModelSchema, 'AIMModel', { image: 'ghcr.io/a/b:1', ...spec });
+  issuesOf(AIMServiceTemplateSchema(), 'AIMServiceTemplate', { modelName: 'm', ...spec });
+const model = (spec: object) => specOf(AIMModelSchema(), 'AIMModel', { image: 'ghcr.io/a/b:1', ...spec });
 const modelIssues = (spec: object) =>
-  issuesOf(AIMModelSchema, 'AIMModel', { image: 'ghcr.io/a/b:1', ...spec });
+  issuesOf(AIMModelSchema(), 'AIMModel', { image: 'ghcr.io/a/b:1', ...spec });
 
 describe('AIMService caching: the shorthand and the object', () => {
   it.each(['Always', 'Auto', 'Never', 'Shared', 'Dedicated'])('caching: %s means {mode: %s}', (mode) => {

@@ -20,7 +20,7 @@ const header = (kind: string, name: string, namespace?: string) =>
 
 describe('seed 000 (services) examples parse', () => {
   const service = (spec: string) =>
-    AIMServiceSchema.parse(parse(`${header('AIMService', 'llama-service', 'ml-team')}${spec}`));
+    AIMServiceSchema().parse(parse(`${header('AIMService', 'llama-service', 'ml-team')}${spec}`));
 
   it('deploys by model name with defaults applied', () => {
     const parsed = service('spec:\n  model:\n    name: llama-3-8b\n');
@@ -72,7 +72,7 @@ describe('seed 000 (services) examples parse', () => {
 
 describe('seed 001 (templates) examples parse', () => {
   it('parses the namespaced throughput template with a secret-backed env var', () => {
-    const parsed = AIMServiceTemplateSchema.parse(
+    const parsed = AIMServiceTemplateSchema().parse(
       parse(`${header('AIMServiceTemplate', 'qwen3-32b-throughput', 'ml-research')}spec:
   modelName: qwen-qwen3-32b
   runtimeConfigName: ml-research
@@ -99,7 +99,7 @@ describe('seed 001 (templates) examples parse', () => {
   });
 
   it('parses the static-sources template (in the spec §3.2 modelId/sourceUri/size shape)', () => {
-    const parsed = AIMServiceTemplateSchema.parse(
+    const parsed = AIMServiceTemplateSchema().parse(
       parse(`${header('AIMServiceTemplate', 'qwen3-32b-static', 'ml-research')}spec:
   modelName: qwen-qwen3-32b
   metric: latency
@@ -121,7 +121,7 @@ describe('seed 001 (templates) examples parse', () => {
   });
 
   it('parses the cluster latency template', () => {
-    const parsed = AIMClusterServiceTemplateSchema.parse(
+    const parsed = AIMClusterServiceTemplateSchema().parse(
       parse(`${header('AIMClusterServiceTemplate', 'qwen3-32b-latency')}spec:
   modelName: qwen-qwen3-32b
   runtimeConfigName: platform-default
@@ -140,7 +140,7 @@ describe('seed 001 (templates) examples parse', () => {
 
 describe('seed 002 (models) examples parse', () => {
   const model = (spec: string) =>
-    AIMModelSchema.parse(parse(`${header('AIMModel', 'llama-3-8b', 'ml-team')}${spec}`));
+    AIMModelSchema().parse(parse(`${header('AIMModel', 'llama-3-8b', 'ml-team')}${spec}`));
 
   it('parses the basic, private-registry and env examples', () => {
     expect(model('spec:\n  image: ghcr.io/amd/llama-3-8b:v1.0.0\n').spec.image).toBe(
@@ -196,7 +196,7 @@ describe('seed 002 (models) examples parse', () => {
   });
 
   it('parses the cluster model and the cluster runtime config', () => {
-    const clusterModel = AIMClusterModelSchema.parse(
+    const clusterModel = AIMClusterModelSchema().parse(
       parse(`${header('AIMClusterModel', 'llama-3-8b')}spec:
   image: ghcr.io/amd/llama-3-8b:v1.0.0
   imagePullSecrets:
@@ -204,7 +204,7 @@ describe('seed 002 (models) examples parse', () => {
 `),
     );
     expect(clusterModel.kind).toBe('AIMClusterModel');
-    const config = AIMClusterRuntimeConfigSchema.parse(
+    const config = AIMClusterRuntimeConfigSchema().parse(
       parse(`${header('AIMClusterRuntimeConfig', 'default')}spec:\n  model:\n    autoDiscovery: true\n`),
     );
     expect(config.spec?.model?.autoDiscovery).toBe(true);
@@ -213,7 +213,7 @@ describe('seed 002 (models) examples parse', () => {
 
 describe('spec examples parse', () => {
   it('parses an autoscaled service (spec §10.7.3)', () => {
-    const parsed = AIMServiceSchema.parse(
+    const parsed = AIMServiceSchema().parse(
       parse(`${header('AIMService', 'scaled', 'ml-team')}spec:
   model:
     name: llama-3-8b
@@ -236,7 +236,7 @@ describe('spec examples parse', () => {
   });
 
   it('parses a custom-model service with routing and storage', () => {
-    const parsed = AIMServiceSchema.parse(
+    const parsed = AIMServiceSchema().parse(
       parse(`${header('AIMService', 'custom', 'ml-team')}spec:
   model:
     custom:
@@ -270,7 +270,7 @@ describe('spec examples parse', () => {
   });
 
   it('parses a template cache and an artifact, applying their defaults', () => {
-    const cache = AIMTemplateCacheSchema.parse(
+    const cache = AIMTemplateCacheSchema().parse(
       parse(`${header('AIMTemplateCache', 'tpl', 'ml-team')}spec:
   templateName: tpl
   templateScope: Namespace
@@ -280,7 +280,7 @@ describe('spec examples parse', () => {
 `),
     );
     expect(cache.spec.mode).toBe('Shared');
-    const artifact = AIMArtifactSchema.parse(
+    const artifact = AIMArtifactSchema().parse(
       parse(`${header('AIMArtifact', 'smol', 'ml-team')}spec:
   sourceUri: hf://HuggingFaceTB/SmolLM2-135M
   modelId: HuggingFaceTB/SmolLM2-135M
@@ -291,7 +291,7 @@ describe('spec examples parse', () => {
   });
 
   it('parses a template status written by discovery (spec §8.4/§8.5)', () => {
-    const parsed = AIMServiceTemplateSchema.parse(
+    const parsed = AIMServiceTemplateSchema().parse(
       parse(`${header('AIMServiceTemplate', 'aim-dummy-mi300x', 'ml-team')}spec:
   modelName: aim-dummy
   hardware:
@@ -339,7 +339,7 @@ status:
   });
 
   it('parses a service status with the template selection explanation', () => {
-    const parsed = AIMServiceSchema.parse(
+    const parsed = AIMServiceSchema().parse(
       parse(`${header('AIMService', 'llama-service', 'ml-team')}spec:
   model:
     name: llama-3-8b
@@ -392,12 +392,12 @@ ${entries}`);
       observedGeneration: 1
       lastTransitionTime: "2025-03-01T12:00:00Z"
 `;
-    const parsed = AIMServiceSchema.parse(service(model));
+    const parsed = AIMServiceSchema().parse(service(model));
     expect(parsed.status?.componentHealth?.[0]).toMatchObject({
       component: 'Model',
       state: 'Failed',
       errorCategories: ['MissingUpstreamDependency'],
     });
-    expect(AIMServiceSchema.safeParse(service(model + model)).success).toBe(false);
+    expect(AIMServiceSchema().safeParse(service(model + model)).success).toBe(false);
   });
 });

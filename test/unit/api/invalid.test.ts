@@ -28,38 +28,41 @@ function issues(schema: z.ZodType, value: unknown): string[] {
 
 describe('invalid objects are rejected, naming the field', () => {
   it('rejects an unknown precision', () => {
-    const found = issues(AIMServiceTemplateSchema, template({ precision: 'fp64' }));
+    const found = issues(AIMServiceTemplateSchema(), template({ precision: 'fp64' }));
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^spec\.precision: /);
   });
 
   it('rejects a service naming its model twice', () => {
-    expect(issues(AIMServiceSchema, service({ model: { name: 'a', image: 'ghcr.io/a:1' } }))).toEqual([
+    expect(issues(AIMServiceSchema(), service({ model: { name: 'a', image: 'ghcr.io/a:1' } }))).toEqual([
       'spec.model: exactly one of name, image or custom must be set',
     ]);
   });
 
   it('rejects a service naming no model', () => {
-    expect(issues(AIMServiceSchema, service({ model: {} }))).toEqual([
+    expect(issues(AIMServiceSchema(), service({ model: {} }))).toEqual([
       'spec.model: exactly one of name, image or custom must be set',
     ]);
-    expect(issues(AIMServiceSchema, service({}))[0]).toMatch(/^spec\.model: /);
+    expect(issues(AIMServiceSchema(), service({}))[0]).toMatch(/^spec\.model: /);
   });
 
   it('rejects hardware without gpu or cpu, and a GPU model together with minVram', () => {
-    expect(issues(AIMServiceTemplateSchema, template({ hardware: {} }))).toEqual([
+    expect(issues(AIMServiceTemplateSchema(), template({ hardware: {} }))).toEqual([
       'spec.hardware: at least one of gpu or cpu must be specified',
     ]);
     expect(
-      issues(AIMServiceTemplateSchema, template({ hardware: { gpu: { model: 'MI300X', minVram: '64Gi' } } })),
+      issues(
+        AIMServiceTemplateSchema(),
+        template({ hardware: { gpu: { model: 'MI300X', minVram: '64Gi' } } }),
+      ),
     ).toEqual(['spec.hardware.gpu.minVram: model and minVram are mutually exclusive']);
   });
 
   it('rejects a malformed quantity and a negative GPU count', () => {
     expect(
-      issues(AIMServiceTemplateSchema, template({ hardware: { cpu: { requests: 'lots' } } }))[0],
+      issues(AIMServiceTemplateSchema(), template({ hardware: { cpu: { requests: 'lots' } } }))[0],
     ).toMatch(/^spec\.hardware\.cpu\.requests: /);
-    expect(issues(AIMServiceTemplateSchema, template({ hardware: { gpu: { requests: -1 } } }))[0]).toMatch(
+    expect(issues(AIMServiceTemplateSchema(), template({ hardware: { gpu: { requests: -1 } } }))[0]).toMatch(
       /^spec\.hardware\.gpu\.requests: /,
     );
   });
@@ -69,7 +72,7 @@ describe('invalid objects are rejected, naming the field', () => {
       { name: 'HF_TOKEN', value: 'a' },
       { name: 'HF_TOKEN', value: 'b' },
     ];
-    expect(issues(AIMServiceSchema, service({ model: { name: 'm' }, env }))).toEqual([
+    expect(issues(AIMServiceSchema(), service({ model: { name: 'm' }, env }))).toEqual([
       'spec.env.1.name: duplicate entry for key name=HF_TOKEN',
     ]);
   });
@@ -81,7 +84,7 @@ describe('invalid objects are rejected, naming the field', () => {
       metadata: meta,
       spec: { sourceUri: 'https://example.com/model' },
     };
-    expect(issues(AIMArtifactSchema, artifact)).toEqual(['spec.sourceUri: must be an hf:// or s3:// URI']);
+    expect(issues(AIMArtifactSchema(), artifact)).toEqual(['spec.sourceUri: must be an hf:// or s3:// URI']);
   });
 
   it('rejects a custom model whose custom templates lack hardware', () => {
@@ -95,14 +98,14 @@ describe('invalid objects are rejected, naming the field', () => {
         customTemplates: [{ name: 'a' }],
       },
     };
-    expect(issues(AIMModelSchema, model)[0]).toMatch(
+    expect(issues(AIMModelSchema(), model)[0]).toMatch(
       /^spec\.customTemplates: when using modelSources, hardware/,
     );
     const withDefaults = {
       ...model,
       spec: { ...model.spec, custom: { hardware: { gpu: { requests: 1 } } } },
     };
-    expect(AIMModelSchema.safeParse(withDefaults).success).toBe(true);
+    expect(AIMModelSchema().safeParse(withDefaults).success).toBe(true);
   });
 
   it('rejects more custom templates than the CRD allows', () => {
@@ -112,7 +115,7 @@ describe('invalid objects are rejected, naming the field', () => {
       metadata: meta,
       spec: { image: 'i', customTemplates: Array.from({ length: 17 }, () => ({})) },
     };
-    expect(issues(AIMModelSchema, model)[0]).toMatch(/^spec\.customTemplates: /);
+    expect(issues(AIMModelSchema(), model)[0]).toMatch(/^spec\.customTemplates: /);
   });
 
   it('rejects a template-selection list longer than 20 candidates', () => {
@@ -121,11 +124,11 @@ describe('invalid objects are rejected, naming the field', () => {
       ...service({ model: { name: 'm' } }),
       status: { templateSelection: { candidatesConsidered: 21, omitted: 0, candidates } },
     };
-    expect(issues(AIMServiceSchema, value)[0]).toMatch(/^status\.templateSelection\.candidates: /);
+    expect(issues(AIMServiceSchema(), value)[0]).toMatch(/^status\.templateSelection\.candidates: /);
   });
 
   it('rejects a service status the AIMService enum does not allow', () => {
     const value = { ...service({ model: { name: 'm' } }), status: { status: 'NotAvailable' } };
-    expect(issues(AIMServiceSchema, value)[0]).toMatch(/^status\.status: /);
+    expect(issues(AIMServiceSchema(), value)[0]).toMatch(/^status\.status: /);
   });
 });

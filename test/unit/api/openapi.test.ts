@@ -53,7 +53,7 @@ describe('zod to structural OpenAPI', () => {
   });
 
   it('renders quantities as int-or-string', () => {
-    const node = toOpenApiSchema(QuantitySchema);
+    const node = toOpenApiSchema(QuantitySchema());
     expect(node.type).toBeUndefined();
     expect(node['x-kubernetes-int-or-string']).toBe(true);
     expect(node.anyOf).toEqual([{ type: 'integer' }, { type: 'string' }]);

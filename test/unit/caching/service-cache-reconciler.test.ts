@@ -55,7 +55,7 @@ function stored(kube: FakeKubeClient, kind: string, name: string) {
 async function cacheComponent(kube: FakeKubeClient, name: string) {
   const object = stored(kube, 'AIMService', name);
   if (object === undefined) throw new Error(`no service ${name}`);
-  const fetched = await fetchServiceCache(kube, AIMServiceSchema.parse(object), object, undefined);
+  const fetched = await fetchServiceCache(kube, AIMServiceSchema().parse(object), object, undefined);
   return serviceCacheComponent(fetched);
 }
 

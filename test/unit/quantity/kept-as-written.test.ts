@@ -15,7 +15,7 @@ describe('quantities are kept exactly as written', () => {
   it.each(['2', '2000m', '0.5', '1500m', 2])(
     'cpu %j reaches the template, its status and the ISVC unchanged',
     (cpu) => {
-      const spec = AIMModelSpecSchema.parse({
+      const spec = AIMModelSpecSchema().parse({
         image: 'ghcr.io/amd/aim-base:v1.0.0',
         modelSources: [{ sourceUri: 'hf://org/model' }],
         custom: { hardware: { gpu: { requests: 1, model: 'MI300X' }, cpu: { requests: cpu, limits: cpu } } },

@@ -38,7 +38,7 @@ describe('componentHealthEntries', () => {
       observedGeneration: 3,
       lastTransitionTime: '2025-03-01T12:00:00Z',
     });
-    expect(ComponentHealthStatusSchema.safeParse(entry).success).toBe(true);
+    expect(ComponentHealthStatusSchema().safeParse(entry).success).toBe(true);
   });
 
   it('leaves out categories and dependency type when there are none', () => {

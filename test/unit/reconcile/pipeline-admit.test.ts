@@ -36,7 +36,7 @@ function reconciler(
 ): KindReconciler<KubeObject, Seen> {
   return {
     gvk: GVK,
-    schema: z.any() as unknown as z.ZodType<KubeObject>,
+    schema: () => z.any() as unknown as z.ZodType<KubeObject>,
     controllerName: 'service-template',
     fetch: async (context, obj) => ({
       found:

@@ -58,7 +58,7 @@ function modelReconciler(
 ): KindReconciler<Model, ModelFetch> {
   return {
     gvk: MODEL_GVK,
-    schema: ModelSchema,
+    schema: () => ModelSchema,
     controllerName: 'model',
     runtimeConfigScope: 'namespace',
     async fetch(ctx, obj, input) {
@@ -487,7 +487,7 @@ describe('multi-writer AIMService', () => {
   /** Writer of ModelReady only (like service-resolve); the model state comes from the test. */
   const resolver = (model: ComponentHealth): KindReconciler<Service, null> => ({
     gvk: SERVICE_GVK,
-    schema: ServiceSchema,
+    schema: () => ServiceSchema,
     controllerName: 'service',
     fetch: async () => null,
     plan: () => ({ apply: [], applyWithoutOwner: [], delete: [] }),
@@ -504,7 +504,7 @@ describe('multi-writer AIMService', () => {
   /** Writer of InferenceServiceReady and the summary (like isvc-render). */
   const renderer: KindReconciler<Service, null> = {
     gvk: SERVICE_GVK,
-    schema: ServiceSchema,
+    schema: () => ServiceSchema,
     controllerName: 'service',
     fetch: async () => null,
     plan: () => ({ apply: [], applyWithoutOwner: [], delete: [] }),

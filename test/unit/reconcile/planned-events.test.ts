@@ -41,7 +41,7 @@ function reconciler(
 ): KindReconciler<z.infer<typeof Schema>, KubeObject[]> {
   return {
     gvk: { apiVersion: API, kind: 'AIMModel' },
-    schema: Schema,
+    schema: () => Schema,
     controllerName: 'model',
     // Shared: through the sweep's read cache; otherwise live.
     fetch: async (ctx) =>

@@ -21,7 +21,7 @@ function oneComponentReconciler(
 ): KindReconciler<z.infer<typeof Schema>, undefined> {
   return {
     gvk: GVK,
-    schema: Schema,
+    schema: () => Schema,
     controllerName: 'artifact',
     fetch: async () => undefined,
     plan: () => ({ apply: [], applyWithoutOwner: [], delete: [] }),

@@ -13,7 +13,7 @@ function parsedTemplate(
 ) {
   const object = template(name, spec, labels ? { labels } : {});
   object.metadata.uid = 'uid-t';
-  return { object, template: AIMServiceTemplateSchema.parse(object) };
+  return { object, template: AIMServiceTemplateSchema().parse(object) };
 }
 
 describe('discovery job (spec §8.4)', () => {
@@ -115,7 +115,7 @@ describe('discovery job (spec §8.4)', () => {
   it('passes no template env for cluster templates and runs in the namespace it is given', () => {
     const object = clusterTemplate('llama-c', { metric: 'throughput', env: [{ name: 'X', value: '1' }] });
     object.metadata.uid = 'uid-c';
-    const parsed = AIMClusterServiceTemplateSchema.parse(object);
+    const parsed = AIMClusterServiceTemplateSchema().parse(object);
     const job = buildDiscoveryJob({
       scope: CLUSTER_TEMPLATE,
       template: parsed,

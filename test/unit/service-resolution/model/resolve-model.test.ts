@@ -6,7 +6,7 @@ import { resolveModel } from '../../../../shared/service-resolution/model/resolv
 import { FakeKubeClient } from '../../../support/fake-kube.ts';
 import { clusterModel, model, service } from '../fixtures.ts';
 
-const parse = (object: ReturnType<typeof service>) => AIMServiceSchema.parse(object);
+const parse = (object: ReturnType<typeof service>) => AIMServiceSchema().parse(object);
 
 describe('resolveModel', () => {
   it('returns a transient read failure as an error value, never throws', async () => {

@@ -24,7 +24,7 @@ describe('selectionStatus', () => {
       { availableGpus: BOTH_GPUS },
     );
     const status = selectionStatus(result, 'llama');
-    expect(TemplateSelectionSchema.parse(status)).toEqual(status);
+    expect(TemplateSelectionSchema().parse(status)).toEqual(status);
     expect(status).toMatchObject({
       selected: 'best',
       selectedScope: 'Namespace',

@@ -8,7 +8,7 @@ import {
 import { service, template } from '../fixtures.ts';
 
 function parsed(spec: Record<string, unknown>) {
-  return AIMServiceSchema.parse(service('svc', spec));
+  return AIMServiceSchema().parse(service('svc', spec));
 }
 
 describe('derivedTemplate (spec §10.5)', () => {

@@ -5,6 +5,7 @@
  * needs none of them before it is ready. A schema is therefore a function that builds it the
  * first time it is called and returns that same instance ever after: identity matters, since
  * the CRD metadata (`.meta`), the parse memos and the parents that hold it all key on it.
+ * Module-level schemas elsewhere (CloudEvents, registry documents) are built the same way.
  */
 import type { z } from 'zod';
 

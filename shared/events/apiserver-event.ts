@@ -10,6 +10,7 @@
  */
 import { HTTP } from 'cloudevents';
 import { z } from 'zod';
+import { type Infer, lazySchema } from '../api/lazy-schema.ts';
 import type { ObjectKey } from '../kube/types.ts';
 import { EVERY_FUNCTION, FUNCTION_EXTENSION, KEEP_ALIVE_EVENT_TYPE } from '../timed-work/function-events.ts';
 import { BadEventError } from './bad-event-error.ts';
@@ -82,42 +83,48 @@ export interface RawHttpMessage {
   body: unknown;
 }
 
-const attributesSchema = z
-  .object({
-    id: z.string().min(1),
-    type: z.string().min(1),
-    source: z.string().min(1),
-    specversion: z.string().optional(),
-    data: z.unknown().optional(),
-    kind: z.string().optional(),
-    apiversion: z.string().optional(),
-    name: z.string().optional(),
-    namespace: z.string().optional(),
-    knativeerrordest: z.string().optional(),
-    knativeerrorcode: z.union([z.string(), z.number()]).optional(),
-    knativeerrordata: z.string().optional(),
-    [FUNCTION_EXTENSION]: z.string().optional(),
-  })
-  .loose();
+const attributesSchema = lazySchema(() =>
+  z
+    .object({
+      id: z.string().min(1),
+      type: z.string().min(1),
+      source: z.string().min(1),
+      specversion: z.string().optional(),
+      data: z.unknown().optional(),
+      kind: z.string().optional(),
+      apiversion: z.string().optional(),
+      name: z.string().optional(),
+      namespace: z.string().optional(),
+      knativeerrordest: z.string().optional(),
+      knativeerrorcode: z.union([z.string(), z.number()]).optional(),
+      knativeerrordata: z.string().optional(),
+      [FUNCTION_EXTENSION]: z.string().optional(),
+    })
+    .loose(),
+);
 
-const keepAliveDataSchema = z.object({ holdUntil: z.iso.datetime() }).loose();
+const keepAliveDataSchema = lazySchema(() => z.object({ holdUntil: z.iso.datetime() }).loose());
 
-const resourceDataSchema = z
-  .object({
-    apiVersion: z.string().min(1),
-    kind: z.string().min(1),
-    metadata: z.object({ name: z.string().min(1), namespace: z.string().optional() }).loose(),
-  })
-  .loose();
+const resourceDataSchema = lazySchema(() =>
+  z
+    .object({
+      apiVersion: z.string().min(1),
+      kind: z.string().min(1),
+      metadata: z.object({ name: z.string().min(1), namespace: z.string().optional() }).loose(),
+    })
+    .loose(),
+);
 
-const referenceDataSchema = z
-  .object({
-    apiVersion: z.string().min(1),
-    kind: z.string().min(1),
-    name: z.string().min(1),
-    namespace: z.string().optional(),
-  })
-  .loose();
+const referenceDataSchema = lazySchema(() =>
+  z
+    .object({
+      apiVersion: z.string().min(1),
+      kind: z.string().min(1),
+      name: z.string().min(1),
+      namespace: z.string().optional(),
+    })
+    .loose(),
+);
 
 /**
  * Accepts either a CloudEvent object (any `cloudevents` major: the runtime bundles v8, the app
@@ -151,7 +158,7 @@ export function parseHttpMessage(message: RawHttpMessage): ParsedEvent {
 }
 
 export function parseCloudEvent(event: unknown): ParsedEvent {
-  const parsed = attributesSchema.safeParse(event);
+  const parsed = attributesSchema().safeParse(event);
   if (!parsed.success) {
     throw new BadEventError(`the CloudEvent is missing required attributes: ${issuesText(parsed.error)}`);
   }
@@ -173,7 +180,7 @@ export function parseCloudEvent(event: unknown): ParsedEvent {
     return { action: 'resync', wake: target !== undefined && target !== EVERY_FUNCTION, ...base };
   }
   if (attributes.type === KEEP_ALIVE_EVENT_TYPE) {
-    const data = keepAliveDataSchema.safeParse(decodeData(attributes.data, attributes.id));
+    const data = keepAliveDataSchema().safeParse(decodeData(attributes.data, attributes.id));
     if (!data.success)
       throw new BadEventError(
         `keep-alive event ${attributes.id} has no holdUntil: ${issuesText(data.error)}`,
@@ -201,7 +208,7 @@ export function parseCloudEvent(event: unknown): ParsedEvent {
 }
 
 function resourceRef(data: unknown, eventId: string): ObjectKey {
-  const parsed = resourceDataSchema.safeParse(data);
+  const parsed = resourceDataSchema().safeParse(data);
   if (!parsed.success) {
     throw new BadEventError(
       `resource event ${eventId}: data is not a Kubernetes object: ${issuesText(parsed.error)}`,
@@ -212,7 +219,7 @@ function resourceRef(data: unknown, eventId: string): ObjectKey {
 }
 
 function referenceRef(data: unknown, eventId: string): ObjectKey {
-  const parsed = referenceDataSchema.safeParse(data);
+  const parsed = referenceDataSchema().safeParse(data);
   if (!parsed.success) {
     throw new BadEventError(
       `reference event ${eventId}: data is not an object reference: ${issuesText(parsed.error)}`,
@@ -232,7 +239,7 @@ function objectKey(apiVersion: string, kind: string, namespace: string | undefin
  * data. A mismatch means the event was built or rewritten wrongly; acting on either half could
  * reconcile the wrong object.
  */
-function checkExtensions(ref: ObjectKey, attributes: z.infer<typeof attributesSchema>): void {
+function checkExtensions(ref: ObjectKey, attributes: Infer<typeof attributesSchema>): void {
   const checks: [string, string | undefined, string][] = [
     ['kind', attributes.kind, ref.kind],
     ['apiversion', attributes.apiversion, ref.apiVersion],

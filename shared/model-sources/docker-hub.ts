@@ -5,6 +5,7 @@
  * private repositories are listed too.
  */
 import { z } from 'zod';
+import { lazySchema } from '../api/lazy-schema.ts';
 import type { RegistryCredentials } from '../registry/credentials.ts';
 import { RegistryError } from '../registry/errors.ts';
 import { checkUrlAllowed, readBody, unreachable } from '../registry/http.ts';
@@ -15,11 +16,13 @@ import { fetchPages, type VendorRequestOptions } from './vendor-pages.ts';
 
 export const DOCKER_HUB_API = 'https://hub.docker.com';
 
-const RepositoriesPageSchema = z.object({
-  next: z.string().nullish(),
-  results: z.array(z.object({ name: z.string() })).nullish(),
-});
-const LoginSchema = z.object({ token: z.string().min(1) });
+const RepositoriesPageSchema = lazySchema(() =>
+  z.object({
+    next: z.string().nullish(),
+    results: z.array(z.object({ name: z.string() })).nullish(),
+  }),
+);
+const LoginSchema = lazySchema(() => z.object({ token: z.string().min(1) }));
 
 async function hubToken(credentials: RegistryCredentials, options: VendorRequestOptions): Promise<string> {
   const url = new URL('/v2/users/login', DOCKER_HUB_API);
@@ -52,7 +55,7 @@ async function hubToken(credentials: RegistryCredentials, options: VendorRequest
     });
   }
   const what = 'Docker Hub login answer';
-  return parsePage(LoginSchema, await readBody(response, 1024 * 1024, what, url.host), what).token;
+  return parsePage(LoginSchema(), await readBody(response, 1024 * 1024, what, url.host), what).token;
 }
 
 /** The repositories (`<namespace>/<name>`) of a Docker Hub namespace. */
@@ -64,7 +67,7 @@ export async function dockerHubRepositories(
   const first = new URL(`/v2/namespaces/${encodeURIComponent(namespace)}/repositories`, DOCKER_HUB_API);
   first.searchParams.set('page_size', '100');
   const token = credentials === undefined ? undefined : await hubToken(credentials, options);
-  const pages = await fetchPages(first, RepositoriesPageSchema, {
+  const pages = await fetchPages(first, RepositoriesPageSchema(), {
     ...options,
     what: `Docker Hub repositories of ${namespace}`,
     headers: { accept: 'application/json' },

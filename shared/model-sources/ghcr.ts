@@ -5,6 +5,7 @@
  * needs a token even for public packages: it is the password of the pull secret's ghcr.io entry.
  */
 import { z } from 'zod';
+import { lazySchema } from '../api/lazy-schema.ts';
 import type { RegistryCredentials } from '../registry/credentials.ts';
 import { RegistryError } from '../registry/errors.ts';
 import { nextPageUrl } from '../registry/link-header.ts';
@@ -13,7 +14,7 @@ import { fetchPages, type VendorRequestOptions } from './vendor-pages.ts';
 export const GITHUB_API = 'https://api.github.com';
 export const GHCR_DOMAIN = 'ghcr.io';
 
-const PackagesPageSchema = z.array(z.object({ name: z.string() }));
+const PackagesPageSchema = lazySchema(() => z.array(z.object({ name: z.string() })));
 
 /** The repositories (`<owner>/<package>`) of a GitHub user or organisation on ghcr.io. */
 export async function ghcrRepositories(
@@ -31,7 +32,7 @@ export async function ghcrRepositories(
     const first = new URL(`/${kind}/${encodeURIComponent(owner)}/packages`, GITHUB_API);
     first.searchParams.set('package_type', 'container');
     first.searchParams.set('per_page', '100');
-    const pages = await fetchPages(first, PackagesPageSchema, {
+    const pages = await fetchPages(first, PackagesPageSchema(), {
       ...options,
       what: `ghcr.io packages of ${owner}`,
       headers: { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' },

@@ -157,7 +157,7 @@ export class RegistryClient {
   }
 
   #parseIndex(ref: RegistryReference, body: Buffer): ImageIndex {
-    const parsed = IndexSchema.safeParse(parseJson(body));
+    const parsed = IndexSchema().safeParse(parseJson(body));
     if (!parsed.success) {
       throw new RegistryError(
         'invalid-response',
@@ -168,7 +168,7 @@ export class RegistryClient {
   }
 
   #parseManifest(ref: RegistryReference, body: Buffer): ImageManifest {
-    const parsed = ManifestSchema.safeParse(parseJson(body));
+    const parsed = ManifestSchema().safeParse(parseJson(body));
     if (!parsed.success) {
       throw new RegistryError(
         'invalid-response',
@@ -218,7 +218,7 @@ export class RegistryClient {
     if (response.status !== 200) await failForStatus(response, what, ref.host);
     const body = await readBody(response, this.#maxConfigBytes, what, ref.host);
     verifyDigest(body, digest, what);
-    const parsed = ConfigSchema.safeParse(parseJson(body));
+    const parsed = ConfigSchema().safeParse(parseJson(body));
     if (!parsed.success) {
       throw new RegistryError('invalid-response', `${what} is malformed: ${firstIssue(parsed.error)}`);
     }

@@ -4,51 +4,60 @@
  * used, so a hostile or broken answer fails with a message naming the field.
  */
 import { z } from 'zod';
+import { type Infer, lazySchema } from '../api/lazy-schema.ts';
 
-const DigestSchema = z.string().regex(/^[a-z0-9]+(?:[+._-][a-z0-9]+)*:[a-zA-Z0-9=_-]+$/, 'not a digest');
-const StringMapSchema = z.record(z.string(), z.string());
+const DigestSchema = lazySchema(() =>
+  z.string().regex(/^[a-z0-9]+(?:[+._-][a-z0-9]+)*:[a-zA-Z0-9=_-]+$/, 'not a digest'),
+);
+const StringMapSchema = lazySchema(() => z.record(z.string(), z.string()));
 
-export const IndexSchema = z.looseObject({
-  mediaType: z.string().optional(),
-  manifests: z.array(
-    z.looseObject({
-      mediaType: z.string().optional(),
-      digest: DigestSchema,
-      size: z.number().optional(),
-      platform: z
-        .looseObject({
-          os: z.string().optional(),
-          architecture: z.string().optional(),
-          variant: z.string().optional(),
-        })
-        .optional(),
-      annotations: StringMapSchema.optional(),
-    }),
-  ),
-  annotations: StringMapSchema.optional(),
-});
-export type ImageIndex = z.infer<typeof IndexSchema>;
-
-export const ManifestSchema = z.looseObject({
-  schemaVersion: z.literal(2),
-  mediaType: z.string().optional(),
-  config: z.looseObject({
+export const IndexSchema = lazySchema(() =>
+  z.looseObject({
     mediaType: z.string().optional(),
-    digest: DigestSchema,
-    size: z.number().optional(),
+    manifests: z.array(
+      z.looseObject({
+        mediaType: z.string().optional(),
+        digest: DigestSchema(),
+        size: z.number().optional(),
+        platform: z
+          .looseObject({
+            os: z.string().optional(),
+            architecture: z.string().optional(),
+            variant: z.string().optional(),
+          })
+          .optional(),
+        annotations: StringMapSchema().optional(),
+      }),
+    ),
+    annotations: StringMapSchema().optional(),
   }),
-  annotations: StringMapSchema.optional(),
-});
-export type ImageManifest = z.infer<typeof ManifestSchema>;
+);
+export type ImageIndex = Infer<typeof IndexSchema>;
 
-const LabelsSchema = StringMapSchema.nullable().optional();
+export const ManifestSchema = lazySchema(() =>
+  z.looseObject({
+    schemaVersion: z.literal(2),
+    mediaType: z.string().optional(),
+    config: z.looseObject({
+      mediaType: z.string().optional(),
+      digest: DigestSchema(),
+      size: z.number().optional(),
+    }),
+    annotations: StringMapSchema().optional(),
+  }),
+);
+export type ImageManifest = Infer<typeof ManifestSchema>;
+
+const LabelsSchema = lazySchema(() => StringMapSchema().nullable().optional());
 
 /** `config.Labels`, or Docker's legacy `container_config.Labels`. */
-export const ConfigSchema = z.looseObject({
-  config: z.looseObject({ Labels: LabelsSchema }).nullable().optional(),
-  container_config: z.looseObject({ Labels: LabelsSchema }).nullable().optional(),
-});
-export type ImageConfig = z.infer<typeof ConfigSchema>;
+export const ConfigSchema = lazySchema(() =>
+  z.looseObject({
+    config: z.looseObject({ Labels: LabelsSchema() }).nullable().optional(),
+    container_config: z.looseObject({ Labels: LabelsSchema() }).nullable().optional(),
+  }),
+);
+export type ImageConfig = Infer<typeof ConfigSchema>;
 
 /** The first problem of a failed parse: `manifests[0].digest: not a digest`. */
 export function firstIssue(error: z.ZodError): string {

@@ -5,6 +5,7 @@
  * `registry:catalog:*` scope). Pages are size-bounded and their number is capped.
  */
 import { z } from 'zod';
+import { lazySchema } from '../api/lazy-schema.ts';
 import { RegistryAuthenticator } from './auth.ts';
 import { type AuthorizationState, authorizedGet } from './authorized-get.ts';
 import type { RegistryCredentials } from './credentials.ts';
@@ -41,8 +42,8 @@ export interface ListingOptions {
   authenticator?: RegistryAuthenticator;
 }
 
-const CatalogSchema = z.object({ repositories: z.array(z.string()).nullish() });
-const TagsSchema = z.object({ tags: z.array(z.string()).nullish() });
+const CatalogSchema = lazySchema(() => z.object({ repositories: z.array(z.string()).nullish() }));
+const TagsSchema = lazySchema(() => z.object({ tags: z.array(z.string()).nullish() }));
 
 export class RegistryLister {
   readonly counts: RegistryRequestCounts = emptyRequestCounts();
@@ -66,7 +67,7 @@ export class RegistryLister {
       '',
       CATALOG_SCOPE,
       credentials,
-      (body, what) => parsePage(CatalogSchema, body, what).repositories,
+      (body, what) => parsePage(CatalogSchema(), body, what).repositories,
     );
     return pages;
   }
@@ -83,7 +84,7 @@ export class RegistryLister {
       repository,
       undefined,
       credentials,
-      (body, what) => parsePage(TagsSchema, body, what).tags,
+      (body, what) => parsePage(TagsSchema(), body, what).tags,
     );
   }
 

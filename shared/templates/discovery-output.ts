@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { type AIMModelSource, AIMModelSourceSchema } from '../api/common/model-source.ts';
 import type { AIMProfile } from '../api/common/profile.ts';
+import { type Infer, lazySchema } from '../api/lazy-schema.ts';
 import { formatBinarySI, GIB } from '../quantity/quantity.ts';
 import type { DiscoveredGpu } from './resolved-hardware.ts';
 
@@ -24,43 +25,47 @@ const MAX_SEARCHED_CHARACTERS = 1024 * 1024;
 /** Bounds the bracket search on pathological logs (each candidate is one JSON.parse). */
 const MAX_PARSE_ATTEMPTS = 4096;
 
-const scalarText = z.union([z.string(), z.number(), z.boolean()]).transform((value) => String(value));
+const scalarText = lazySchema(() =>
+  z.union([z.string(), z.number(), z.boolean()]).transform((value) => String(value)),
+);
 
-const OutputElementSchema = z.looseObject({
-  filename: z.string().optional(),
-  profile: z
-    .looseObject({
-      model: z.string().optional(),
-      quantized_model: z.string().optional(),
-      metadata: z
-        .looseObject({
-          engine: z.string().optional(),
-          gpu: z.string().optional(),
-          precision: z.string().optional(),
-          gpu_count: z
-            .int()
-            .min(0)
-            .max(2 ** 31 - 1)
-            .optional(),
-          metric: z.string().optional(),
-          type: z.string().optional(),
-        })
-        .optional(),
-      engine_args: z.record(z.string(), z.unknown()).optional(),
-      env_vars: z.record(z.string(), scalarText).optional(),
-    })
-    .optional(),
-  models: z
-    .array(
-      z.looseObject({
-        name: z.string(),
-        source: z.string(),
-        size_gb: z.number().min(0).optional(),
-      }),
-    )
-    .min(1, 'discovery reported no model sources'),
-});
-type OutputElement = z.infer<typeof OutputElementSchema>;
+const OutputElementSchema = lazySchema(() =>
+  z.looseObject({
+    filename: z.string().optional(),
+    profile: z
+      .looseObject({
+        model: z.string().optional(),
+        quantized_model: z.string().optional(),
+        metadata: z
+          .looseObject({
+            engine: z.string().optional(),
+            gpu: z.string().optional(),
+            precision: z.string().optional(),
+            gpu_count: z
+              .int()
+              .min(0)
+              .max(2 ** 31 - 1)
+              .optional(),
+            metric: z.string().optional(),
+            type: z.string().optional(),
+          })
+          .optional(),
+        engine_args: z.record(z.string(), z.unknown()).optional(),
+        env_vars: z.record(z.string(), scalarText()).optional(),
+      })
+      .optional(),
+    models: z
+      .array(
+        z.looseObject({
+          name: z.string(),
+          source: z.string(),
+          size_gb: z.number().min(0).optional(),
+        }),
+      )
+      .min(1, 'discovery reported no model sources'),
+  }),
+);
+type OutputElement = Infer<typeof OutputElementSchema>;
 
 function isFirstElementObject(value: unknown): value is [Record<string, unknown>, ...unknown[]] {
   return (
@@ -152,7 +157,7 @@ export function parseDiscoveryLog(log: string): DiscoveryParseResult {
   if (array === undefined) {
     return { ok: false, message: 'the discovery log holds no JSON array of profiles' };
   }
-  const parsed = OutputElementSchema.safeParse(array[0]);
+  const parsed = OutputElementSchema().safeParse(array[0]);
   if (!parsed.success) {
     return { ok: false, message: `the discovery result is malformed: ${issuesText(parsed.error, '[0]')}` };
   }

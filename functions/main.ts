@@ -29,3 +29,6 @@ const running = await serveFunction(module, {
   ...(existsSync(join(functionDir, 'func.yaml')) ? { funcDir: functionDir } : {}),
 });
 process.stdout.write(`${JSON.stringify({ msg: 'function listening', function: name, url: running.url })}\n`);
+// Ready first, then what the first event needs (shared/runtime/prepare.ts); after pending I/O, so
+// a probe or an event that already arrived is not kept waiting.
+setImmediate(() => void module.prepare());

@@ -2,4 +2,4 @@
 import { defineFunction } from '../../shared/runtime/define-function.ts';
 import { definition } from './reconcilers.ts';
 
-export const { handle, init, shutdown, liveness, readiness } = defineFunction(definition);
+export const { handle, init, shutdown, liveness, readiness, prepare } = defineFunction(definition);

@@ -126,6 +126,13 @@ const referenceDataSchema = lazySchema(() =>
     .loose(),
 );
 
+/** Builds the schemas an event is parsed with, ahead of the first event (shared/runtime/prepare.ts). */
+export function buildEventSchemas(): void {
+  attributesSchema();
+  resourceDataSchema();
+  referenceDataSchema();
+}
+
 /**
  * Accepts either a CloudEvent object (any `cloudevents` major: the runtime bundles v8, the app
  * uses v10, both are structurally the same) or a raw `{headers, body}` request.

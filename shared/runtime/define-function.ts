@@ -55,6 +55,7 @@ import type {
 import { healthProbes } from './health-probes.ts';
 import { FunctionHttpError, HTTP_STATUS } from './http-error.ts';
 import { metricsPortFromEnv } from './metrics-port.ts';
+import { prepareFirstEvent } from './prepare.ts';
 import { eventPriority } from './priority-by-status.ts';
 import { Resync } from './resync.ts';
 import { DEFAULT_WARM_DELAY_MS, WarmUp } from './warm-up.ts';
@@ -295,5 +296,7 @@ export function defineFunction(
     metricsServer = undefined;
   };
 
-  return { handle, init, shutdown, ...healthProbes(() => stopping) };
+  const prepare = (): Promise<void> => prepareFirstEvent(definition);
+
+  return { handle, init, shutdown, prepare, ...healthProbes(() => stopping) };
 }

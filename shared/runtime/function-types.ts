@@ -76,4 +76,6 @@ export interface FunctionModule extends HealthProbes {
   handle(context: InvocationContext, event?: unknown): Promise<void>;
   init(): Promise<void>;
   shutdown(): Promise<void>;
+  /** Called once the function listens: readies what its first event needs (prepare.ts). */
+  prepare(): Promise<void>;
 }

@@ -29,8 +29,7 @@ import {
 } from '../observability/metrics.ts';
 import { type MetricsServer, startMetricsServer } from '../observability/metrics-server.ts';
 import type { ReconcileRequest } from '../reconcile/pipeline.ts';
-import { KeepAliveHolds } from '../timed-work/keep-alive-holds.ts';
-import { KEEP_ALIVE_HORIZON_MS } from '../timed-work/timed-work.ts';
+import { keepAliveHolds } from '../timed-work/timed-work.ts';
 import { delay } from './delay.ts';
 import { eventAnswerWaitMsFromEnv } from './event-answer-wait.ts';
 import {
@@ -73,8 +72,6 @@ export { METRICS_PORT_ENV } from './metrics-port.ts';
 /** How long shutdown waits for an in-flight resync before giving up on it. */
 const SHUTDOWN_WAIT_MS = 10_000;
 const DEFAULT_CACHE_CATCH_UP_MS = 2_000;
-/** A keep-alive is held a little past the horizon it was sent for, never longer. */
-const KEEP_ALIVE_SLACK_MS = 5_000;
 
 export function defineFunction(
   definition: FunctionDefinition,
@@ -88,7 +85,7 @@ export function defineFunction(
   let metricsServer: MetricsServer | undefined;
   let stopping = false;
   let warmUp: WarmUp | undefined;
-  let holds = new KeepAliveHolds(KEEP_ALIVE_HORIZON_MS + KEEP_ALIVE_SLACK_MS);
+  let holds = keepAliveHolds();
   const answerWaitMs = deps.eventAnswerWaitMs ?? eventAnswerWaitMsFromEnv();
 
   /** Why an event of an owned object needs no reconcile; undefined when it does. */
@@ -255,7 +252,7 @@ export function defineFunction(
       // Started again after a shutdown: a fresh queue and cache.
       runtime = new FunctionRuntime(definition, { ...deps, logger: rootLog });
       resync = new Resync(runtime);
-      holds = new KeepAliveHolds(KEEP_ALIVE_HORIZON_MS + KEEP_ALIVE_SLACK_MS);
+      holds = keepAliveHolds();
     }
     stopping = false;
     // A client that cannot be built (no kubeconfig, no service account) fails startup loudly.

@@ -22,6 +22,7 @@ import { isNotFound } from '../kube/errors.ts';
 import type { KubeClient, KubeObject } from '../kube/types.ts';
 import type { Logger } from '../observability/logger.ts';
 import { FUNCTION_EXTENSION, KEEP_ALIVE_EVENT_TYPE } from './function-events.ts';
+import { KeepAliveHolds } from './keep-alive-holds.ts';
 import {
   PING_SOURCE_API_VERSION,
   wakeAtOf,
@@ -36,6 +37,14 @@ import {
  * delivery timeout, so a held keep-alive is never cut.
  */
 export const KEEP_ALIVE_HORIZON_MS = 90_000;
+/** A keep-alive is held a little past the horizon it was sent for, never longer. */
+const KEEP_ALIVE_SLACK_MS = 5_000;
+
+/** The receiving side of this function's keep-alives. */
+export function keepAliveHolds(): KeepAliveHolds {
+  return new KeepAliveHolds(KEEP_ALIVE_HORIZON_MS + KEEP_ALIVE_SLACK_MS);
+}
+
 /** A keep-alive lasts this much past the work it covers: the run and the timer it sets next. */
 const MARGIN_MS = 2_000;
 /** Timer changes come in bursts (a sweep); they are looked at together. */

@@ -14,11 +14,7 @@ import { type Infer, lazySchema } from '../api/lazy-schema.ts';
 import type { ObjectKey } from '../kube/types.ts';
 import { EVERY_FUNCTION, FUNCTION_EXTENSION, KEEP_ALIVE_EVENT_TYPE } from '../timed-work/function-events.ts';
 import { BadEventError } from './bad-event-error.ts';
-import {
-  API_SERVER_EVENT_TYPES,
-  describeAcceptedTypes,
-  PING_EVENT_TYPE,
-} from './event-types.ts';
+import { API_SERVER_EVENT_TYPES, describeAcceptedTypes, PING_EVENT_TYPE } from './event-types.ts';
 import type { ParsedEvent, RawHttpMessage } from './parsed-event.ts';
 
 export type {

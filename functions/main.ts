@@ -20,6 +20,9 @@ const { name, host, port, loadOnly } = parsed.command;
 const functionDir = join(import.meta.dirname, name);
 const module = await loadFunction(name);
 if (loadOnly) {
+  // The image's build runs this to fill Node's compile cache: the schemas' code too, which is
+  // otherwise compiled only on first use (shared/runtime/prepare.ts).
+  await module.prepare();
   process.stdout.write(`${JSON.stringify({ msg: 'function loaded', function: name })}\n`);
   process.exit(0);
 }

@@ -25,6 +25,10 @@ const { values } = parseArgs({
     'cold-starts': { type: 'string', default: '3' },
     'from-source': { type: 'boolean' },
     timeline: { type: 'boolean' },
+    // The serverless phase (after the warm figures): its window at rest, and what it measures.
+    'rest-seconds': { type: 'string', default: '600' },
+    'warm-only': { type: 'boolean' },
+    'no-dropped-event': { type: 'boolean' },
   },
 });
 const n = Number(values.n);
@@ -44,8 +48,12 @@ const platform = await startLocalPlatform({
   dir,
   log,
   ...(functionEntry ? { functionEntry } : {}),
-  resyncIntervalMs: 60_000,
-  functionEnvFor: (name) => ({ AIM_METRICS_PORT: String(metricsPorts.get(name)) }),
+  // The warm figures first (one process of each function, as overlays/warm); the serverless ones
+  // hand the functions to their autoscalers afterwards. The resync is the manifests' own.
+  scaling: 'warm',
+  // Later instances (the serverless phase starts new ones) serve no metrics: the port is taken.
+  functionEnvFor: (name, instance): Record<string, string> =>
+    instance === 0 ? { AIM_METRICS_PORT: String(metricsPorts.get(name)) } : {},
   simulator: ({ client, controlPlane }) =>
     startSimulator({
       client,
@@ -63,6 +71,15 @@ try {
     coldStarts: Number(values['cold-starts']),
     timeline: values.timeline ?? false,
     log,
+    ...(values['warm-only']
+      ? {}
+      : {
+          serverless: {
+            restSeconds: Number(values['rest-seconds']),
+            samples: Number(values.samples),
+            droppedEvent: !values['no-dropped-event'],
+          },
+        }),
   });
   const report = {
     machine,

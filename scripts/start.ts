@@ -8,7 +8,9 @@
  *   runs the simulator, the event path and the functions, and shows the AIM resources live.
  *
  * Flags: --local (ignore any kubeconfig), --no-ui (no live table, no examples; prints a ready
- * line for scripts), --no-examples.
+ * line for scripts), --no-examples, --warm (one instance of each function always up, as
+ * overlays/warm installs them; by default they scale as their Knative Services ask, to zero when
+ * idle).
  */
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -23,6 +25,7 @@ import { startPingSources } from '../local/eventing/ping.ts';
 import { applyExamples } from '../local/platform/examples.ts';
 import { startFunctions } from '../local/platform/functions.ts';
 import { startLocalPlatform } from '../local/platform/local-platform.ts';
+import { describeScaling } from '../local/platform/scaling-view.ts';
 import { startSimulator } from '../local/simulator/simulator.ts';
 import { createKubeClient } from '../shared/kube/client.ts';
 import type { KubeClient } from '../shared/kube/types.ts';
@@ -45,15 +48,15 @@ function existingKubeconfig(): string | undefined {
   return existsSync(home) ? home : undefined;
 }
 
-function liveTable(client: KubeClient, header: string): () => void {
+function liveTable(client: KubeClient, header: () => string): () => void {
   let stopped = false;
   const tick = async () => {
     if (stopped) return;
     try {
       const table = renderTable(await collectRows(client));
-      process.stdout.write(`\x1b[H\x1b[2J${header}\n\n${table}\n`);
+      process.stdout.write(`\x1b[H\x1b[2J${header()}\n\n${table}\n`);
     } catch (err) {
-      process.stdout.write(`\x1b[H\x1b[2J${header}\n\n(status unavailable: ${(err as Error).message})\n`);
+      process.stdout.write(`\x1b[H\x1b[2J${header()}\n\n(status unavailable: ${(err as Error).message})\n`);
     }
     if (!stopped) setTimeout(tick, 1000);
   };
@@ -103,7 +106,7 @@ async function runAgainstCluster(kubeconfigPath: string): Promise<void> {
   });
   const client = createKubeClient({ kubeconfigPath });
   const stopTable = interactive
-    ? liveTable(client, `AIM Engine functions against ${kubeconfigPath} — Ctrl-C stops`)
+    ? liveTable(client, () => `AIM Engine functions against ${kubeconfigPath} — Ctrl-C stops`)
     : () => {};
   say(`READY functions=${functions.map((f) => `${f.name}@${f.url}`).join(',')} logs=${logDir}`);
   onShutdown(async () => {
@@ -125,7 +128,7 @@ async function runLocal(): Promise<void> {
   mkdirSync(LOCAL_DIR, { recursive: true });
   const platform = await startLocalPlatform({
     dir: join(LOCAL_DIR, 'cluster'),
-    resyncIntervalMs: 15_000,
+    scaling: args.has('--warm') ? 'warm' : 'knative',
     simulator: ({ client, controlPlane }) =>
       startSimulator({
         client,
@@ -151,7 +154,9 @@ async function runLocal(): Promise<void> {
     'AIM Engine — local control plane (Ctrl-C stops everything)',
     `kubectl: export KUBECONFIG=${LOCAL_KUBECONFIG}   logs: ${join(LOCAL_DIR, 'cluster', 'logs')}`,
   ].join('\n');
-  const stopTable = interactive ? liveTable(platform.client, header) : () => {};
+  const stopTable = interactive
+    ? liveTable(platform.client, () => `${header}\n${describeScaling(platform.scalers)}`)
+    : () => {};
   if (!interactive) say(`READY kubeconfig=${LOCAL_KUBECONFIG} server=${platform.controlPlane.server}`);
   onShutdown(async () => {
     stopTable();

@@ -17,6 +17,7 @@ import { cpuSharesBetween, machineCpu } from './machine.ts';
 import { percentile } from './percentile.ts';
 import { cpuBetween, functionPids, platformCpu } from './platform-cpu.ts';
 import { type ProcessStats, processStats } from './process-stats.ts';
+import { measureServerless, type ServerlessOptions } from './serverless.ts';
 import { settle } from './settle.ts';
 import { Timeline } from './timeline.ts';
 import { Tracker } from './tracker.ts';
@@ -32,6 +33,8 @@ export interface RunOptions {
   /** Also watch the shared path (template, cache, artifact, claim, Job): five more watches. */
   timeline?: boolean;
   log: (msg: string) => void;
+  /** Then the serverless figures, the functions under Knative's scaling (serverless.ts). */
+  serverless?: Omit<ServerlessOptions, 'fieldManager' | 'log'>;
 }
 
 const FIELD_MANAGER = 'aim-bench';
@@ -197,6 +200,13 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
     fieldManager: FIELD_MANAGER,
     settleQuietMs: SETTLE_QUIET_MS,
   });
+  const serverless = options.serverless
+    ? await measureServerless(platform, tracker, n, {
+        ...options.serverless,
+        fieldManager: FIELD_MANAGER,
+        log,
+      })
+    : undefined;
   tracker.stop();
 
   // What the functions told users through Kubernetes Events (a write each), by kind and reason.
@@ -243,5 +253,6 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
     platformCpuDuringRun,
     machineCpuDuringRun,
     coldStart,
+    serverless,
   };
 }

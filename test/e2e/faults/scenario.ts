@@ -22,7 +22,7 @@ import {
   prepare,
 } from './workload.ts';
 
-/** Fast enough that repairs by the resync take seconds; the product's PingSource ticks every minute. */
+/** Fast enough that repairs by the resync take seconds; the product's PingSource ticks every 10 minutes. */
 export const TEST_RESYNC_MS = 5_000;
 export const PLATFORM = { simulator: withSimulator, resyncIntervalMs: TEST_RESYNC_MS } as const;
 

@@ -6,8 +6,10 @@ import { platformForTest, withSimulator } from '../support/platform.ts';
 import { exampleServiceRunning } from '../support/wait.ts';
 
 /**
- * The whole product, as `npm start` runs it: all five functions, the real event path and the
- * simulator. The examples a newcomer sees must go from nothing to a Running service.
+ * The whole product, as `npm start` runs it: all five functions scaling as their Knative
+ * Services ask (from zero, and back to zero when idle), the manifests' own resync (every 10
+ * minutes, so it plays no part here), the real event path and the simulator. The examples a
+ * newcomer sees must go from nothing to a Running service, driven by events alone.
  */
 const AIM = 'aim.eai.amd.com/v1alpha1';
 
@@ -15,10 +17,7 @@ describe('examples/ on the whole local platform', () => {
   let platform: LocalPlatform;
 
   beforeAll(async () => {
-    platform = await platformForTest('full-flow', {
-      resyncIntervalMs: 5_000,
-      simulator: withSimulator,
-    });
+    platform = await platformForTest('full-flow', { scaling: 'knative', simulator: withSimulator });
     await applyExamples(platform.client, 'e2e-examples');
   });
 

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { CloudEvent, HTTP } from 'cloudevents';
+import { KEEP_ALIVE_EVENT_TYPE } from '../../shared/timed-work/function-events.ts';
 import type { DeadLetter, DeliveryRecord } from './broker-records.ts';
 import { FALLBACK_CONTAINER_CONCURRENCY } from './container-concurrency.ts';
 import { postDeadLetter } from './dead-letter-post.ts';
@@ -156,6 +157,9 @@ export class LocalBroker {
       }
     };
     const delivery = run();
+    // A keep-alive is held open by design (up to ~95 s, renewed while the function has work due):
+    // it is no work in flight that `drain` should wait for.
+    if (event.type === KEEP_ALIVE_EVENT_TYPE) return;
     this.pending.add(delivery);
     void delivery.finally(() => this.pending.delete(delivery));
   }
@@ -278,7 +282,7 @@ export class LocalBroker {
     if (this.history.length > 10_000) this.history.splice(0, this.history.length - 10_000);
   }
 
-  /** Waits until every delivery in flight has finished (tests use it to settle). */
+  /** Waits until every delivery in flight has finished, keep-alives aside (tests use it to settle). */
   async drain(): Promise<void> {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }

@@ -5,6 +5,7 @@
  * Running, their events in every function), not one change on a platform at rest.
  */
 import type { LocalBroker } from '../../local/eventing/broker.ts';
+import { KEEP_ALIVE_EVENT_TYPE } from '../../shared/timed-work/function-events.ts';
 
 export async function settle(
   broker: LocalBroker | undefined,
@@ -13,13 +14,15 @@ export async function settle(
 ): Promise<void> {
   if (broker === undefined) return;
   const deadline = Date.now() + timeoutMs;
-  let seen = broker.received.length;
+  // Keep-alives (a function holding itself up for work due soon) are not events about the cluster.
+  const arrivals = () => broker.received.filter((e) => e.type !== KEEP_ALIVE_EVENT_TYPE).length;
+  let seen = arrivals();
   let quietSince = Date.now();
   while (Date.now() < deadline) {
     await broker.drain();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    if (broker.received.length !== seen) {
-      seen = broker.received.length;
+    if (arrivals() !== seen) {
+      seen = arrivals();
       quietSince = Date.now();
     } else if (Date.now() - quietSince >= quietMs) {
       return;

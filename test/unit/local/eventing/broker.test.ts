@@ -110,3 +110,34 @@ describe('LocalBroker delivery', () => {
     expect([a.hits(), b.hits()]).toEqual([1, 0]);
   });
 });
+
+describe('LocalBroker and keep-alives', () => {
+  it('does not count a held keep-alive as work in flight: drain settles while it is held', async () => {
+    const held: (() => void)[] = [];
+    const server = createServer((req, res) => {
+      req.resume();
+      const answer = () => res.writeHead(204).end();
+      if (req.headers['ce-type'] === 'com.amd.aim.keepalive') held.push(answer);
+      else answer();
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as { port: number };
+    const keepAliveTrigger: Trigger = {
+      metadata: { name: 'fn' },
+      spec: {
+        broker: 'aim',
+        filters: [{ any: [{ exact: { kind: 'AIMModel' } }, { exact: { type: 'com.amd.aim.keepalive' } }] }],
+        subscriber: { ref: { apiVersion: 'serving.knative.dev/v1', kind: 'Service', name: 'fn' } },
+      },
+    };
+    const broker = await brokerFor([keepAliveTrigger], { fn: `http://127.0.0.1:${port}` });
+    broker.publish(new CloudEvent({ type: 'com.amd.aim.keepalive', source: 'fn', data: {} }));
+    broker.publish(event());
+    await broker.drain();
+    expect(broker.delivered).toBe(1);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(held).toHaveLength(1);
+    for (const answer of held) answer();
+  });
+});

@@ -1,5 +1,6 @@
 /** The measurements of `npm run bench:platform`, in the order they run. */
 import type { LocalPlatform } from '../../local/platform/local-platform.ts';
+import { DEFAULT_RULES } from '../../local/simulator/rules.ts';
 import { writeSimulatorRules } from '../../local/simulator/rules-configmap.ts';
 import type { KubeClient, KubeObject } from '../../shared/kube/types.ts';
 import { isvcName } from '../../shared/naming/service-names.ts';
@@ -17,7 +18,7 @@ import { cpuSharesBetween, machineCpu } from './machine.ts';
 import { percentile } from './percentile.ts';
 import { cpuBetween, functionPids, platformCpu } from './platform-cpu.ts';
 import { type ProcessStats, processStats } from './process-stats.ts';
-import { measureServerless, type ServerlessOptions } from './serverless.ts';
+import { measureServerless, type ServerlessOptions, SLOW_DOWNLOAD_RULE } from './serverless.ts';
 import { settle } from './settle.ts';
 import { Timeline } from './timeline.ts';
 import { Tracker } from './tracker.ts';
@@ -87,6 +88,8 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
         },
       ],
     },
+    // The serverless phase follows one slow download (serverless.ts); the rest as by default.
+    pods: { ...DEFAULT_RULES.pods, rules: [SLOW_DOWNLOAD_RULE, ...(DEFAULT_RULES.pods?.rules ?? [])] },
   });
   await apply(client, workload.namespace());
   const timeline = new Timeline();

@@ -10,7 +10,10 @@
  * - single changes, each made with all five functions at zero: `spec.replicas` → the
  *   InferenceService's generation moves;
  * - a dropped event: a change made with the event sources stopped and all five at zero, and the
- *   time until it is reconciled (the resync's interval bounds it).
+ *   time until it is reconciled (the resync's interval bounds it);
+ * - a download's progress cadence: one slow download (~70 s) started with all five at zero, its
+ *   artifact's status sampled each second (the longest gap between two changes, when it turned
+ *   Ready after the downloader finished), and cache-manage's instances meanwhile.
  */
 import type { LocalPlatform } from '../../local/platform/local-platform.ts';
 import type { KubeClient } from '../../shared/kube/types.ts';
@@ -20,6 +23,16 @@ import { percentile } from './percentile.ts';
 import { processStats } from './process-stats.ts';
 import type { Tracker } from './tracker.ts';
 import * as workload from './workload.ts';
+
+const SLOW_SOURCE = 'hf://bench/slow-download';
+const SLOW_STEP_SECONDS = 10;
+
+/** The simulator's downloader for the cadence measurement: a step every 10 s, 70 s in all. */
+export const SLOW_DOWNLOAD_RULE = {
+  name: 'bench-slow-download',
+  match: { labels: { 'aim.eai.amd.com/component': 'download' }, args: SLOW_SOURCE },
+  progress: { steps: [10, 25, 40, 55, 70, 85, 100], intervalSeconds: SLOW_STEP_SECONDS },
+};
 
 /** The Go operator's one process at rest (docs/performance.md, issue 12): what "always on" costs. */
 export const ALWAYS_ON_MIB = 105;
@@ -159,6 +172,9 @@ export async function measureServerless(
       await platform.startEventSources();
     }
   }
+  await allAtZero(platform, 10 * window + 120_000);
+  const download = await downloadCadence(platform);
+  log(`slow download: longest gap between status changes ${download.longestGapMs} ms`);
   return {
     restSeconds: options.restSeconds,
     toZeroAfterWarmMs: toZeroMs,
@@ -174,5 +190,54 @@ export async function measureServerless(
       p99: percentile(fromZero, 99),
     },
     droppedEventReconciledMs: droppedEventMs,
+    download,
+  };
+}
+
+/** One slow download from zero: how often its artifact's status moved, and cache-manage meanwhile. */
+async function downloadCadence(platform: LocalPlatform) {
+  const { client } = platform;
+  const key = {
+    apiVersion: 'aim.eai.amd.com/v1alpha1',
+    kind: 'AIMArtifact',
+    namespace: workload.BENCH_NAMESPACE,
+    name: 'bench-slow-download',
+  };
+  const cacheManage = platform.scalers.get('cache-manage');
+  const startsBefore = cacheManage?.stats().starts ?? 0;
+  const started = Date.now();
+  await client.apply(
+    {
+      ...key,
+      metadata: { name: key.name, namespace: key.namespace },
+      spec: { sourceUri: SLOW_SOURCE, size: '100Mi' },
+    },
+    { fieldManager: 'aim-bench', force: true },
+  );
+  const changes: number[] = [];
+  let lastVersion: string | undefined;
+  let cacheManageDownSamples = 0;
+  let readyMs: number | undefined;
+  while (Date.now() - started < 300_000) {
+    const object = await client.getOptional(key);
+    if (object && object.metadata.resourceVersion !== lastVersion) {
+      lastVersion = object.metadata.resourceVersion;
+      changes.push(Date.now() - started);
+    }
+    if ((cacheManage?.stats().ready ?? 0) === 0) cacheManageDownSamples += 1;
+    if (object?.status?.status === 'Ready') {
+      readyMs = Date.now() - started;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
+  }
+  const gaps = changes.slice(1).map((at, i) => at - (changes[i] as number));
+  return {
+    stepSeconds: SLOW_STEP_SECONDS,
+    readyMs,
+    statusChanges: changes.length,
+    longestGapMs: gaps.length > 0 ? Math.max(...gaps) : undefined,
+    cacheManageStarts: (cacheManage?.stats().starts ?? 0) - startsBefore,
+    cacheManageDownSeconds: cacheManageDownSamples * (SAMPLE_MS / 1000),
   };
 }

@@ -72,6 +72,7 @@ export class TimedWork {
   /** The wake this instance last wrote or saw (epoch ms of its minute). */
   #wakeAt: number | undefined;
   #review: NodeJS.Timeout | undefined;
+  #reviewAt = 0;
   #writing: Promise<void> = Promise.resolve();
   #stopped = false;
 
@@ -87,7 +88,9 @@ export class TimedWork {
 
   /** The instance's timers changed: look at them shortly (coalesced). */
   changed(): void {
-    if (!this.enabled || this.#stopped || this.#review !== undefined) return;
+    if (!this.enabled || this.#stopped) return;
+    // A review already due sooner covers this change too; a later one (the next keep-alive's) is brought forward.
+    if (this.#review !== undefined && this.#reviewAt <= this.#now() + REVIEW_DELAY_MS) return;
     this.#schedule(REVIEW_DELAY_MS);
   }
 
@@ -110,6 +113,7 @@ export class TimedWork {
 
   #schedule(delayMs: number): void {
     clearTimeout(this.#review);
+    this.#reviewAt = this.#now() + delayMs;
     this.#review = setTimeout(() => {
       this.#review = undefined;
       void this.#look();

@@ -128,3 +128,23 @@ describe('KeepAliveHolds', () => {
     expect(await holds.hold(Date.now() + 1_000)).toBe('released');
   });
 });
+
+describe('TimedWork while a keep-alive runs', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(T0);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('still sets the wake-up call for far work at once', async () => {
+    const { kube, due, sent, work } = setup();
+    due.push(T0 + 60_000);
+    work.changed();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(sent).toHaveLength(1);
+    due.push(T0 + 20 * 60_000);
+    work.changed();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(wakeAtOf(kube.peek(KEY))).toBe(T0 + 19 * 60_000);
+  });
+});

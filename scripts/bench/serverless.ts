@@ -211,7 +211,8 @@ async function downloadCadence(platform: LocalPlatform) {
   const started = Date.now();
   await client.apply(
     {
-      ...key,
+      apiVersion: key.apiVersion,
+      kind: key.kind,
       metadata: { name: key.name, namespace: key.namespace },
       spec: { sourceUri: SLOW_SOURCE, size: '100Mi' },
     },

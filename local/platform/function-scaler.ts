@@ -88,7 +88,8 @@ export class FunctionScaler {
   async pin(count: number, whileDown: 'hold' | 'lose' = 'hold'): Promise<void> {
     this.#mode = { kind: 'pinned', count, whileDown };
     if (count === 0 && whileDown === 'lose') this.#wakeAll();
-    await this.#scaleTo(count);
+    // As a pod deleted by hand: an instance goes even while it answers something.
+    await this.#scaleTo(count, true);
   }
 
   /** Counts one delivery from its arrival; resolves with an instance to send it to (undefined: none came). */
@@ -173,15 +174,17 @@ export class FunctionScaler {
     return Math.min(policy.maxScale, Math.max(policy.minScale, desired));
   }
 
-  async #scaleTo(desired: number): Promise<void> {
+  async #scaleTo(desired: number, evenBusy = false): Promise<void> {
     const current = this.instances.length + this.#starting;
     if (desired > current) await this.#startInstances(desired - current);
-    else if (desired < current && this.#starting === 0) {
-      // Idle instances go first, the newest of them first; one still answering is left for now.
+    else if (desired < current && (this.#starting === 0 || evenBusy)) {
+      // Idle instances go first, the newest of them first; the autoscaler leaves one still
+      // answering for now (Knative drains it), a pin does not.
       const surplus = [...this.instances]
         .reverse()
-        .filter((fn) => (this.#perUrl.get(fn.url) ?? 0) === 0)
-        .slice(0, current - desired);
+        .sort((a, b) => (this.#perUrl.get(a.url) ?? 0) - (this.#perUrl.get(b.url) ?? 0))
+        .filter((fn) => evenBusy || (this.#perUrl.get(fn.url) ?? 0) === 0)
+        .slice(0, this.instances.length - desired);
       await Promise.allSettled(surplus.map((fn) => this.#stopInstance(fn)));
     }
   }

@@ -193,3 +193,19 @@ describe('scalingPolicyFromAnnotations', () => {
     });
   });
 });
+
+describe('FunctionScaler pinned by hand', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('stops an instance that is answering a request, as deleting its pod would', async () => {
+    const { start, stopped } = fakeStarts();
+    const scaler = new FunctionScaler({ name: 'service-resolve', policy: POLICY, start });
+    const held = await scaler.acquire();
+    await scaler.pin(0);
+    expect(scaler.instances).toHaveLength(0);
+    expect(stopped).toEqual([0]);
+    held?.release();
+    await scaler.stop();
+  });
+});

@@ -53,6 +53,9 @@ const functionEntry = await benchFunctionEntry(root, values['from-source'], log)
 const platform = await startLocalPlatform({
   dir,
   log,
+  // One process of each function throughout, as its figures always were (each serves metrics on
+  // its own port); bench:platform's serverless phase measures them scaled.
+  scaling: 'warm',
   ...(functionEntry ? { functionEntry } : {}),
   functionEnvFor: (name) => ({ ...registry.env, AIM_METRICS_PORT: String(metricsPorts.get(name)) }),
   simulator: ({ client, controlPlane }) =>

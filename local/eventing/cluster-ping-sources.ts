@@ -18,8 +18,6 @@ const PING_SOURCE_GVK = { apiVersion: 'sources.knative.dev/v1', kind: 'PingSourc
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface ClusterPingSources {
-  /** When each PingSource fires next (epoch ms), by `namespace/name`. */
-  readonly nextFires: ReadonlyMap<string, number>;
   stop(): void;
 }
 
@@ -31,7 +29,6 @@ export function runClusterPingSources(args: {
   log?: (msg: string) => void;
 }): ClusterPingSources {
   const timers = new Map<string, { schedule: string; timer: NodeJS.Timeout }>();
-  const nextFires = new Map<string, number>();
   let stopped = false;
   const cache = new ObjectCache(args.client, [{ gvk: PING_SOURCE_GVK }], {
     onChange: () => void refresh(),
@@ -50,7 +47,6 @@ export function runClusterPingSources(args: {
     }
     if (at === undefined) {
       timers.delete(key);
-      nextFires.delete(key);
       return;
     }
     const fireAt = at;
@@ -58,10 +54,7 @@ export function runClusterPingSources(args: {
       () => {
         timers.delete(key);
         if (stopped) return;
-        if (Date.now() >= fireAt - 1_000) {
-          nextFires.delete(key);
-          args.publish(pingEvent(source as unknown as PingSource));
-        }
+        if (Date.now() >= fireAt - 1_000) args.publish(pingEvent(source as unknown as PingSource));
         // Armed again for its next minute, from what the cache holds now.
         void refresh();
       },
@@ -69,7 +62,6 @@ export function runClusterPingSources(args: {
     );
     timer.unref();
     timers.set(key, { schedule, timer });
-    nextFires.set(key, fireAt);
   };
 
   async function refresh(): Promise<void> {
@@ -86,13 +78,11 @@ export function runClusterPingSources(args: {
       if (present.has(key)) continue;
       clearTimeout(timer);
       timers.delete(key);
-      nextFires.delete(key);
     }
   }
 
   void cache.warm().then(refresh, (err: unknown) => args.log?.(`PingSource watch failed: ${String(err)}`));
   return {
-    nextFires,
     stop() {
       stopped = true;
       cache.stop();

@@ -3,9 +3,14 @@
  * subscriber's autoscaler counts as busy until the delivery is over
  * (local/platform/function-scaler.ts), as Knative's activator reports requests it holds.
  */
-export type Target = string | { url: string; release(): void };
+export interface Lease {
+  url: string;
+  release(): void;
+}
 
-export function leaseOf(target: Target | undefined): { url: string; release(): void } | undefined {
+export type Target = string | Lease;
+
+export function leaseOf(target: Target | undefined): Lease | undefined {
   if (target === undefined || target === '') return undefined;
   return typeof target === 'string' ? { url: target, release: () => {} } : target;
 }

@@ -12,7 +12,6 @@ import type { Lease } from './function-scaler.ts';
 
 export interface EventPath {
   broker: LocalBroker;
-  brokerUrl: string;
   faults?: EventFaultInjector;
   /** Stops the ApiServerSource adapter processes (the broker and the resync keep running). */
   stopSources(): Promise<void>;
@@ -91,5 +90,5 @@ export async function startEventPath(args: {
     await stop();
     throw err;
   }
-  return { broker, brokerUrl, ...(faults ? { faults } : {}), stopSources, startSources, stop };
+  return { broker, ...(faults ? { faults } : {}), stopSources, startSources, stop };
 }

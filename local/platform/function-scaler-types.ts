@@ -1,18 +1,15 @@
 /** What a function's local autoscaler (function-scaler.ts) takes and tells. */
+import type { Lease } from '../eventing/delivery-target.ts';
 import type { FunctionScaler } from './function-scaler.ts';
 import type { RunningFunction } from './functions.ts';
 import type { ScalingPolicy } from './scaling-policy.ts';
 
-export interface Lease {
-  url: string;
-  release(): void;
-}
+export type { Lease };
 
 export interface InstanceRecord {
   instance: number;
   pid: number | undefined;
   spawnedAt: number;
-  readyAt?: number;
   stoppedAt?: number;
 }
 

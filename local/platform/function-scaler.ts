@@ -62,8 +62,9 @@ export class FunctionScaler {
     this.#timer.unref();
   }
 
-  get mode(): Mode {
-    return this.#mode;
+  /** No instance up or starting, and no delivery held for one: what Knative calls scaled to zero. */
+  get atZero(): boolean {
+    return this.instances.length === 0 && this.#starting === 0 && this.#inFlight === 0;
   }
 
   stats(): ScalerStats {
@@ -204,9 +205,8 @@ export class FunctionScaler {
     } finally {
       this.#starting -= count;
     }
-    const readyAt = this.#now();
     for (const fn of started) {
-      const record: InstanceRecord = { instance: fn.instance, pid: fn.process.child.pid, spawnedAt, readyAt };
+      const record: InstanceRecord = { instance: fn.instance, pid: fn.process.child.pid, spawnedAt };
       this.records.push(record);
       void fn.process.exited.then(() => {
         record.stoppedAt ??= this.#now();

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseGoDurationMs } from '../../shared/inference/gateway-duration.ts';
 import { yamlObjects } from '../../shared/kube/yaml-objects.ts';
 
 const FUNCTION_MANIFESTS = join(import.meta.dirname, '..', '..', 'manifests', 'functions');
@@ -32,32 +33,19 @@ export interface ScalingPolicy {
   retentionMs: number;
 }
 
-/**
- * A Go duration as Knative's annotations and ConfigMaps write them (`60s`, `1m30s`, `500ms`,
- * `1h`); a bare number is seconds. Undefined when it cannot be read.
- */
-export function parseGoDurationMs(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
-  const units: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
-  let total = 0;
-  let rest = trimmed;
-  while (rest.length > 0) {
-    const part = /^(\d+(?:\.\d+)?)(ms|h|m|s)/.exec(rest);
-    if (!part) return undefined;
-    total += Number(part[1]) * (units[part[2] as string] as number);
-    rest = rest.slice(part[0].length);
-  }
-  return trimmed.length > 0 ? total : undefined;
-}
-
 function count(value: unknown, fallback: number): number {
   const n = typeof value === 'string' ? Number(value) : Number.NaN;
   return Number.isFinite(n) && n >= 0 ? n : fallback;
 }
 
+/** A Go duration as Knative's annotations write them (`60s`, `1m30s`); the fallback when unreadable. */
 function duration(value: unknown, fallback: number): number {
-  return typeof value === 'string' ? (parseGoDurationMs(value) ?? fallback) : fallback;
+  if (typeof value !== 'string') return fallback;
+  try {
+    return parseGoDurationMs(value);
+  } catch {
+    return fallback;
+  }
 }
 
 /** The policy a Knative Service's revision template asks for (annotations, or Knative's defaults). */

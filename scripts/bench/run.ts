@@ -3,7 +3,6 @@ import type { LocalPlatform } from '../../local/platform/local-platform.ts';
 import { DEFAULT_RULES } from '../../local/simulator/rules.ts';
 import { writeSimulatorRules } from '../../local/simulator/rules-configmap.ts';
 import type { KubeClient, KubeObject } from '../../shared/kube/types.ts';
-import { isvcName } from '../../shared/naming/service-names.ts';
 import {
   apiserverScraper,
   difference,
@@ -12,6 +11,7 @@ import {
   sorted,
   total,
 } from './apiserver-metrics.ts';
+import { changeReplicas } from './change-replicas.ts';
 import { measureColdStarts } from './cold-start.ts';
 import { eventsWritten, scrapeFunctions } from './function-metrics.ts';
 import { cpuSharesBetween, machineCpu } from './machine.ts';
@@ -154,28 +154,15 @@ export async function runWorkload(platform: LocalPlatform, options: RunOptions) 
   const leftRunningWhileSettling = [...tracker.services.values()].filter((t) => t.leftRunning > 0).length;
 
   // ---- single changes: each on a platform at rest, then the same back to back ----
-  const changeOnce = async (sample: number, replicas: number) => {
-    const name = workload.serviceName(Math.floor((sample * n) / options.samples));
-    const isvc = isvcName({ name, namespace: workload.BENCH_NAMESPACE });
-    const generation = tracker.isvcGenerations.get(isvc) ?? 0;
-    const started = Date.now();
-    await client.mergePatch(
-      {
-        apiVersion: 'aim.eai.amd.com/v1alpha1',
-        kind: 'AIMService',
-        namespace: workload.BENCH_NAMESPACE,
-        name,
-      },
-      { spec: { replicas } },
-      { fieldManager: FIELD_MANAGER },
-    );
-    await tracker.until(
-      () => (tracker.isvcGenerations.get(isvc) ?? 0) > generation,
+  const changeOnce = (sample: number, replicas: number) =>
+    changeReplicas(
+      client,
+      tracker,
+      Math.floor((sample * n) / options.samples),
+      replicas,
+      FIELD_MANAGER,
       60_000,
-      `${isvc} updated`,
     );
-    return Date.now() - started;
-  };
   const samples = Math.min(options.samples, n);
   const changeLatencies: number[] = [];
   for (let sample = 0; sample < samples; sample++) {

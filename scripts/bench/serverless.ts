@@ -16,9 +16,9 @@
  *   Ready after the downloader finished), and cache-manage's instances meanwhile.
  */
 import type { LocalPlatform } from '../../local/platform/local-platform.ts';
-import type { KubeClient } from '../../shared/kube/types.ts';
-import { isvcName } from '../../shared/naming/service-names.ts';
+import { PING_EVENT_TYPE } from '../../shared/events/event-types.ts';
 import { apiserverScraper, difference, sorted, total } from './apiserver-metrics.ts';
+import { changeReplicas } from './change-replicas.ts';
 import { percentile } from './percentile.ts';
 import { processStats } from './process-stats.ts';
 import type { Tracker } from './tracker.ts';
@@ -49,11 +49,7 @@ export interface ServerlessOptions {
 async function allAtZero(platform: LocalPlatform, timeoutMs: number): Promise<number> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    const up = [...platform.scalers.values()].filter((s) => {
-      const { ready, starting, inFlight } = s.stats();
-      return ready + starting + inFlight > 0;
-    });
-    if (up.length === 0) return Date.now() - started;
+    if ([...platform.scalers.values()].every((scaler) => scaler.atZero)) return Date.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`functions still up after ${timeoutMs} ms`);
@@ -103,31 +99,6 @@ async function restWindow(platform: LocalPlatform, seconds: number) {
   };
 }
 
-async function changeReplicas(
-  client: KubeClient,
-  tracker: Tracker,
-  index: number,
-  replicas: number,
-  fieldManager: string,
-  timeoutMs: number,
-): Promise<number> {
-  const name = workload.serviceName(index);
-  const isvc = isvcName({ name, namespace: workload.BENCH_NAMESPACE });
-  const generation = tracker.isvcGenerations.get(isvc) ?? 0;
-  const started = Date.now();
-  await client.mergePatch(
-    { apiVersion: 'aim.eai.amd.com/v1alpha1', kind: 'AIMService', namespace: workload.BENCH_NAMESPACE, name },
-    { spec: { replicas } },
-    { fieldManager },
-  );
-  await tracker.until(
-    () => (tracker.isvcGenerations.get(isvc) ?? 0) > generation,
-    timeoutMs,
-    `${isvc} updated`,
-  );
-  return Date.now() - started;
-}
-
 export async function measureServerless(
   platform: LocalPlatform,
   tracker: Tracker,
@@ -144,14 +115,12 @@ export async function measureServerless(
 
   log(`at rest for ${options.restSeconds} s`);
   const apiBefore = await scrape();
-  const ticksBefore =
-    platform.broker?.received.filter((e) => e.type === 'dev.knative.sources.ping').length ?? 0;
+  const resyncTicks = () => platform.broker?.received.filter((e) => e.type === PING_EVENT_TYPE).length ?? 0;
+  const ticksBefore = resyncTicks();
   const rest = await restWindow(platform, options.restSeconds);
   const apiRest = difference(await scrape(), apiBefore);
   log(`at rest: ${JSON.stringify(rest)}`);
-  const ticks =
-    (platform.broker?.received.filter((e) => e.type === 'dev.knative.sources.ping').length ?? 0) -
-    ticksBefore;
+  const ticks = resyncTicks() - ticksBefore;
 
   const samples = Math.min(options.samples, n);
   const fromZero: number[] = [];

@@ -1,11 +1,11 @@
 import type { FunctionName } from '../../../local/platform/functions.ts';
 import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
+import { PING_EVENT_TYPE } from '../../../shared/events/event-types.ts';
 import { eventually } from '../support/wait.ts';
 
 /** Whether no instance of `name` runs, starts or has a delivery held for it. */
 export function atZero(platform: LocalPlatform, name: FunctionName): boolean {
-  const stats = platform.scalers.get(name)?.stats();
-  return stats !== undefined && stats.ready === 0 && stats.starting === 0 && stats.inFlight === 0;
+  return platform.scalers.get(name)?.atZero ?? false;
 }
 
 /** Waits until every function of the platform has scaled to zero (as Knative would at rest). */
@@ -24,5 +24,5 @@ export function starts(platform: LocalPlatform, name: FunctionName): number {
 
 /** How many resync ticks the broker has taken so far. */
 export function resyncTicks(platform: LocalPlatform): number {
-  return (platform.broker?.received ?? []).filter((e) => e.type === 'dev.knative.sources.ping').length;
+  return (platform.broker?.received ?? []).filter((e) => e.type === PING_EVENT_TYPE).length;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
 import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
+import { inlineModel } from '../support/inline-model.ts';
 import { platformForTest } from '../support/platform.ts';
 import { eventually } from '../support/wait.ts';
 
@@ -10,19 +11,7 @@ import { eventually } from '../support/wait.ts';
  */
 const AIM = 'aim.eai.amd.com/v1alpha1';
 const NS = 'event-path';
-
-function model(name: string): KubeObject {
-  return {
-    apiVersion: AIM,
-    kind: 'AIMModel',
-    metadata: { name, namespace: NS },
-    spec: {
-      image: 'ghcr.io/silogen/aim-dummy:0.1.10',
-      discovery: { createServiceTemplates: false },
-      imageMetadata: { model: { canonicalName: 'HuggingFaceTB/SmolLM2-135M' } },
-    },
-  };
-}
+const model = (name: string) => inlineModel(NS, name);
 
 async function reconciledStatus(client: KubeClient, name: string): Promise<KubeObject | undefined> {
   const obj = await client.getOptional({ apiVersion: AIM, kind: 'AIMModel', namespace: NS, name });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
-import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
+import type { KubeClient } from '../../../shared/kube/types.ts';
+import { inlineModel, readyModel } from '../support/inline-model.ts';
 import { platformForTest } from '../support/platform.ts';
 import { eventually } from '../support/wait.ts';
 
@@ -10,29 +11,9 @@ import { eventually } from '../support/wait.ts';
  * comes back has an empty cache and must warm it from LISTs and pick up whatever changed while it
  * was gone — a new object and an edit — with no event for either.
  */
-const AIM = 'aim.eai.amd.com/v1alpha1';
 const NS = 'scale-to-zero';
-
-function model(name: string, canonicalName = 'HuggingFaceTB/SmolLM2-135M'): KubeObject {
-  return {
-    apiVersion: AIM,
-    kind: 'AIMModel',
-    metadata: { name, namespace: NS },
-    spec: {
-      image: 'ghcr.io/silogen/aim-dummy:0.1.10',
-      discovery: { createServiceTemplates: false },
-      imageMetadata: { model: { canonicalName } },
-    },
-  };
-}
-
-/** The model once model-inspect has reconciled its current generation. */
-async function reconciled(client: KubeClient, name: string): Promise<KubeObject | undefined> {
-  const obj = await client.getOptional({ apiVersion: AIM, kind: 'AIMModel', namespace: NS, name });
-  return obj && obj.status?.observedGeneration === obj.metadata.generation && obj.status?.status === 'Ready'
-    ? obj
-    : undefined;
-}
+const model = (name: string, canonicalName?: string) => inlineModel(NS, name, canonicalName);
+const reconciled = (client: KubeClient, name: string) => readyModel(client, NS, name);
 
 describe('a function scaled to zero', () => {
   let platform: LocalPlatform;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
 import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
 import { wakeMinute, wakePingSource } from '../../../shared/timed-work/wake-schedule.ts';
+import { inlineModel, readyModel } from '../support/inline-model.ts';
 import { platformForTest } from '../support/platform.ts';
 import { eventually } from '../support/wait.ts';
 import { allAtZero, atZero, resyncTicks, starts } from './at-zero.ts';
@@ -13,42 +14,25 @@ import { allAtZero, atZero, resyncTicks, starts } from './at-zero.ts';
  * whose event is lost while every function is down is repaired by the next resync tick, which
  * wakes them.
  */
-const AIM = 'aim.eai.amd.com/v1alpha1';
 const NS = 'serverless-changes';
 const RESYNC_MS = 20_000;
+const model = (name: string, canonicalName?: string) => inlineModel(NS, name, canonicalName);
+
+/** The model once model-inspect has reconciled `generation` (Ready). */
+async function reconciled(
+  client: KubeClient,
+  name: string,
+  generation: number,
+): Promise<KubeObject | undefined> {
+  const ready = await readyModel(client, NS, name);
+  return ready?.metadata.generation === generation ? ready : undefined;
+}
 const WAKE_KEY = {
   apiVersion: 'sources.knative.dev/v1',
   kind: 'PingSource',
   namespace: 'aim-system',
   name: 'aim-wake-model-inspect',
 };
-
-function model(name: string, canonicalName = 'HuggingFaceTB/SmolLM2-135M'): KubeObject {
-  return {
-    apiVersion: AIM,
-    kind: 'AIMModel',
-    metadata: { name, namespace: NS },
-    spec: {
-      image: 'ghcr.io/silogen/aim-dummy:0.1.10',
-      discovery: { createServiceTemplates: false },
-      imageMetadata: { model: { canonicalName } },
-    },
-  };
-}
-
-/** The model once model-inspect has reconciled its current generation (Ready). */
-async function reconciled(
-  client: KubeClient,
-  name: string,
-  generation: number,
-): Promise<KubeObject | undefined> {
-  const obj = await client.getOptional({ apiVersion: AIM, kind: 'AIMModel', namespace: NS, name });
-  return obj?.metadata.generation === generation &&
-    obj.status?.observedGeneration === generation &&
-    obj.status?.status === 'Ready'
-    ? obj
-    : undefined;
-}
 
 describe('functions at zero', () => {
   let platform: LocalPlatform;

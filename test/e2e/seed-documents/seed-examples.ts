@@ -13,7 +13,7 @@
  * An object whose kind, namespace and name an earlier block already used is an alternative form
  * of the same example and gets its block's line as a suffix (`-l<line>`), so both can be checked side by side.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { AIM_GROUP } from '../../../shared/api/group.ts';
@@ -95,6 +95,18 @@ function yamlValues(text: string): unknown[] | undefined {
 export interface SeedCatalog {
   examples: SeedExample[];
   skipped: SkippedBlock[];
+}
+
+/**
+ * Whether the product documents are there to test. A clone of the repository alone has none
+ * (they sit beside it, in ../shared): their test is skipped then, saying so. CI sets
+ * `AIM_REQUIRE_SEEDS=1`, which makes their absence a failure instead.
+ */
+export function seedsAvailable(dir = SEEDS_DIR, env = process.env): boolean {
+  if (existsSync(dir)) return true;
+  if (env.AIM_REQUIRE_SEEDS === '1')
+    throw new Error(`the product documents are required (AIM_REQUIRE_SEEDS=1) but ${dir} does not exist`);
+  return false;
 }
 
 export function seedCatalog(dir = SEEDS_DIR): SeedCatalog {

@@ -10,9 +10,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freeLoopbackPorts } from '../local/control-plane/ports.ts';
+import { parseKServeMode } from '../local/kserve/kserve-mode.ts';
 import { FUNCTION_NAMES } from '../local/platform/functions.ts';
 import { startLocalPlatform } from '../local/platform/local-platform.ts';
-import { startSimulator } from '../local/simulator/simulator.ts';
+import { withSimulator } from '../local/platform/with-simulator.ts';
 import { loadKubeConfig } from '../shared/kube/client.ts';
 import { createTransport } from '../shared/kube/transport.ts';
 import { burstObjects } from '../test/e2e/fuzz/arbitraries.ts';
@@ -28,6 +29,8 @@ import { processStats } from './bench/process-stats.ts';
 
 const { values } = parseArgs({
   options: {
+    /** `simulated`: the simulator plays KServe (the figures before KServe's own manager ran). */
+    kserve: { type: 'string', default: 'real' },
     n: { type: 'string', default: '1000' },
     seed: { type: 'string', default: '14' },
     'deadline-seconds': { type: 'string', default: '120' },
@@ -58,12 +61,8 @@ const platform = await startLocalPlatform({
   scaling: 'warm',
   ...(functionEntry ? { functionEntry } : {}),
   functionEnvFor: (name) => ({ ...registry.env, AIM_METRICS_PORT: String(metricsPorts.get(name)) }),
-  simulator: ({ client, controlPlane }) =>
-    startSimulator({
-      client,
-      certDir: join(controlPlane.dir, 'pki'),
-      kubeconfigPath: controlPlane.kubeconfigPath,
-    }),
+  kserve: parseKServeMode(values.kserve),
+  simulator: withSimulator,
 });
 log(`platform up in ${Date.now() - started} ms; posting ${n} objects (seed ${seed})`);
 try {

@@ -8,9 +8,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freeLoopbackPorts } from '../local/control-plane/ports.ts';
+import { parseKServeMode } from '../local/kserve/kserve-mode.ts';
 import { FUNCTION_NAMES } from '../local/platform/functions.ts';
 import { startLocalPlatform } from '../local/platform/local-platform.ts';
-import { startSimulator } from '../local/simulator/simulator.ts';
+import { withSimulator } from '../local/platform/with-simulator.ts';
 import { deliveryFigures } from './bench/burst/delivery-figures.ts';
 import { benchFunctionEntry } from './bench/function-entry.ts';
 import { machineInfo } from './bench/machine.ts';
@@ -18,6 +19,8 @@ import { runWorkload } from './bench/run.ts';
 
 const { values } = parseArgs({
   options: {
+    /** `simulated`: the simulator plays KServe (the figures before KServe's own manager ran). */
+    kserve: { type: 'string', default: 'real' },
     n: { type: 'string', default: '100' },
     out: { type: 'string' },
     'quiet-seconds': { type: 'string', default: '60' },
@@ -54,12 +57,8 @@ const platform = await startLocalPlatform({
   // Later instances (the serverless phase starts new ones) serve no metrics: the port is taken.
   functionEnvFor: (name, instance): Record<string, string> =>
     instance === 0 ? { AIM_METRICS_PORT: String(metricsPorts.get(name)) } : {},
-  simulator: ({ client, controlPlane }) =>
-    startSimulator({
-      client,
-      certDir: join(controlPlane.dir, 'pki'),
-      kubeconfigPath: controlPlane.kubeconfigPath,
-    }),
+  kserve: parseKServeMode(values.kserve),
+  simulator: withSimulator,
 });
 log(`platform up in ${Date.now() - started} ms`);
 try {

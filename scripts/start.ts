@@ -10,7 +10,7 @@
  * Flags: --local (ignore any kubeconfig), --no-ui (no live table, no examples; prints a ready
  * line for scripts), --no-examples, --warm (one instance of each function always up, as
  * overlays/warm installs them; by default they scale as their Knative Services ask, to zero when
- * idle).
+ * idle), --kserve=simulated (the simulator plays KServe instead of KServe's own manager).
  */
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -22,11 +22,12 @@ import { startAdapters } from '../local/eventing/adapter.ts';
 import { LocalBroker } from '../local/eventing/broker.ts';
 import { loadEventingManifests } from '../local/eventing/manifests.ts';
 import { startPingSources } from '../local/eventing/ping.ts';
+import { kserveModeFromArgs } from '../local/kserve/kserve-mode.ts';
 import { applyExamples } from '../local/platform/examples.ts';
 import { startFunctions } from '../local/platform/functions.ts';
 import { startLocalPlatform } from '../local/platform/local-platform.ts';
 import { describeScaling } from '../local/platform/scaling-view.ts';
-import { startSimulator } from '../local/simulator/simulator.ts';
+import { withSimulator } from '../local/platform/with-simulator.ts';
 import { createKubeClient } from '../shared/kube/client.ts';
 import type { KubeClient } from '../shared/kube/types.ts';
 
@@ -129,12 +130,8 @@ async function runLocal(): Promise<void> {
   const platform = await startLocalPlatform({
     dir: join(LOCAL_DIR, 'cluster'),
     scaling: args.has('--warm') ? 'warm' : 'knative',
-    simulator: ({ client, controlPlane }) =>
-      startSimulator({
-        client,
-        certDir: join(controlPlane.dir, 'pki'),
-        kubeconfigPath: controlPlane.kubeconfigPath,
-      }),
+    kserve: kserveModeFromArgs([...args]),
+    simulator: withSimulator,
     log: interactive ? () => {} : undefined,
   });
   // A stable, documented kubeconfig path; the CA file lives in the cluster dir.

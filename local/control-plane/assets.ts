@@ -10,15 +10,23 @@ export const VERSIONS = {
   /** Serving's release beside eventing v0.49.2; the module proxy does not serve serving v0.49.2. */
   knativeServing: 'v0.49.1',
   kserve: 'v0.20.0',
+  /** The KEDA KServe v0.20.0 requires (its ScaledObject CRD). */
+  keda: 'v2.18.0',
   gatewayApi: 'v1.6.1',
 } as const;
 
-export type Binary = 'etcd' | 'kube-apiserver' | 'kube-controller-manager' | 'apiserver_receive_adapter';
+export type Binary =
+  | 'etcd'
+  | 'kube-apiserver'
+  | 'kube-controller-manager'
+  | 'apiserver_receive_adapter'
+  | 'kserve-manager';
 const BINARIES: readonly Binary[] = [
   'etcd',
   'kube-apiserver',
   'kube-controller-manager',
   'apiserver_receive_adapter',
+  'kserve-manager',
 ];
 
 /** The envtest convention: TEST_ASSET_KUBE_APISERVER etc. */

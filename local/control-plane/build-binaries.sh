@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the local control plane (etcd, kube-apiserver, kube-controller-manager) and Knative's
-# ApiServerSource receive adapter from the Go module proxy, into a cache outside the repository.
+# Builds the local control plane (etcd, kube-apiserver, kube-controller-manager), Knative's
+# ApiServerSource receive adapter and KServe's controller manager from the Go module proxy, into
+# a cache outside the repository.
 # Rebuilds only what is missing. Prints the assets directory on the last line of stdout.
 #
 # Why a wrapper module: k8s.io/kubernetes requires its staging modules at v0.0.0, so it cannot be
@@ -9,6 +10,7 @@ set -euo pipefail
 
 KV="${AIM_K8S_VERSION:-1.36.3}"
 KNATIVE_EVENTING="${AIM_KNATIVE_EVENTING_VERSION:-v0.49.2}"
+KSERVE="${AIM_KSERVE_VERSION:-v0.20.0}"
 here="$(cd "$(dirname "$0")" && pwd)"
 wrap="$here/go"
 
@@ -66,6 +68,17 @@ if [ ! -x "$assets/apiserver_receive_adapter" ]; then
   go build -trimpath -ldflags "-s -w" -o "$assets/apiserver_receive_adapter" \
     knative.dev/eventing/cmd/apiserver_receive_adapter
   log "adapter built in $(( $(date +%s) - start ))s"
+fi
+
+if [ ! -x "$assets/kserve-manager" ]; then
+  # KServe's controller manager (its webhooks included), from a third wrapper module whose
+  # replaces are KServe's own (it pins Kubernetes libraries older than ours).
+  log "building KServe's controller manager (about 2-6 minutes cold)"
+  start=$(date +%s)
+  cd "$here/go-kserve"
+  grep -q "github.com/kserve/kserve $KSERVE" go.mod || { echo "go-kserve/go.mod does not pin $KSERVE" >&2; exit 1; }
+  go build -trimpath -ldflags "-s -w" -o "$assets/kserve-manager" github.com/kserve/kserve/cmd/manager
+  log "KServe manager built in $(( $(date +%s) - start ))s"
 fi
 
 echo "$assets"

@@ -35,7 +35,7 @@ export interface ApiServerFaults {
 export interface ControlPlaneOptions {
   /** Working directory for data, certs, logs and kubeconfig; wiped at start. */
   dir: string;
-  /** Also run kube-controller-manager (Jobs, GC, namespace deletion, TTL). Default true. */
+  /** Also run kube-controller-manager (Jobs, GC, namespace deletion, TTL, Deployments). Default true. */
   controllerManager?: boolean;
   /** Extra static-token users: `token,user,uid,"group1,group2"` lines. */
   extraTokenLines?: string[];
@@ -165,7 +165,8 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
         binaries['kube-controller-manager'],
         [
           `--kubeconfig=${kubeconfigPath}`,
-          '--controllers=job-controller,garbage-collector-controller,namespace-controller,ttl-after-finished-controller',
+          // Deployments and ReplicaSets: KServe's predictors are Deployments, turned into pods here.
+          '--controllers=job-controller,garbage-collector-controller,namespace-controller,ttl-after-finished-controller,deployment-controller,replicaset-controller',
           '--leader-elect=false',
           '--secure-port=0',
           '--concurrent-job-syncs=10',

@@ -20,6 +20,18 @@ export const THIRD_PARTY_CRDS = {
     version: VERSIONS.kserve,
     path: 'config/crd/full/serving.kserve.io_inferenceservices.yaml',
   },
+  /** Every CRD KServe's manager watches in Standard mode (InferenceService, ServingRuntime, ...). */
+  kserve: {
+    module: 'github.com/kserve/kserve',
+    version: VERSIONS.kserve,
+    dir: 'config/crd/full',
+  },
+  /** KEDA's ScaledObject: what KServe creates for an autoscaled predictor. */
+  kedaScaledObject: {
+    module: 'github.com/kedacore/keda/v2',
+    version: VERSIONS.keda,
+    path: 'config/crd/bases/keda.sh_scaledobjects.yaml',
+  },
   httpRoute: {
     module: 'sigs.k8s.io/gateway-api',
     version: VERSIONS.gatewayApi,
@@ -77,6 +89,11 @@ function crdDocumentsOf(dir: string): string {
       (document) => (document.toJS() as { kind?: unknown } | null)?.kind === 'CustomResourceDefinition',
     );
   return documents.map((document) => document.toString({ lineWidth: 0 })).join('---\n');
+}
+
+/** Other configuration files of a pinned project, read the same way as its CRDs. */
+export function pinnedModuleFile(module: 'github.com/kserve/kserve', path: string): string {
+  return readFileSync(join(moduleDir(module, VERSIONS.kserve), path), 'utf8');
 }
 
 /** The CRD YAML text of a pinned third-party project. */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { KubeClient, KubeObject } from '../../shared/kube/types.ts';
 import { yamlObjects } from '../../shared/kube/yaml-objects.ts';
 import { type ThirdPartyCrd, thirdPartyCrdYaml } from '../control-plane/third-party-crds.ts';
+import type { KServeMode } from '../kserve/kserve-mode.ts';
 
 export const PROJECT_CRD_DIR = join(import.meta.dirname, '..', '..', 'manifests', 'crds');
 const FIELD_MANAGER = 'aim-local-platform';
@@ -36,6 +37,17 @@ async function waitEstablished(client: KubeClient, names: string[], timeoutMs = 
 }
 
 /**
+ * The third-party CRDs a platform needs: with real KServe, every CRD its manager watches and
+ * KEDA's ScaledObject (what it creates for autoscaled predictors); the simulator needs only
+ * KServe's minimal InferenceService.
+ */
+export function thirdPartyCrdsFor(kserve: KServeMode): ThirdPartyCrd[] {
+  const kserveCrds: ThirdPartyCrd[] =
+    kserve === 'real' ? ['kserve', 'kedaScaledObject'] : ['inferenceServiceMinimal'];
+  return [...kserveCrds, 'httpRoute', 'pingSource'];
+}
+
+/**
  * Installs the project's generated CRDs plus the pinned third-party ones (KServe's minimal
  * InferenceService, Gateway API's standard HTTPRoute, Knative's PingSource for the functions'
  * wake-up calls) with server-side apply, and waits until the
@@ -43,7 +55,7 @@ async function waitEstablished(client: KubeClient, names: string[], timeoutMs = 
  */
 export async function installCrds(
   client: KubeClient,
-  thirdParty: readonly ThirdPartyCrd[] = ['inferenceServiceMinimal', 'httpRoute', 'pingSource'],
+  thirdParty: readonly ThirdPartyCrd[] = thirdPartyCrdsFor('simulated'),
 ): Promise<string[]> {
   const crds = [...projectCrds(), ...thirdParty.flatMap((name) => yamlObjects(thirdPartyCrdYaml(name)))];
   for (const crd of crds) {

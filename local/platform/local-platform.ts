@@ -5,11 +5,13 @@ import type { KubeClient } from '../../shared/kube/types.ts';
 import { type ControlPlane, kubeconfigYaml, startControlPlane } from '../control-plane/control-plane.ts';
 import type { LocalBroker } from '../eventing/broker.ts';
 import type { EventFaultInjector, EventFaultOptions } from '../eventing/event-faults.ts';
+import { type KServe, startKServe } from '../kserve/kserve-manager.ts';
+import type { KServeMode } from '../kserve/kserve-mode.ts';
 import { type EventPath, startEventPath } from './event-path.ts';
 import { FaultProxy } from './fault-proxy.ts';
 import { FunctionScaler } from './function-scaler.ts';
 import { FUNCTION_NAMES, type FunctionName, type RunningFunction, startFunctions } from './functions.ts';
-import { installCrds } from './install-crds.ts';
+import { installCrds, thirdPartyCrdsFor } from './install-crds.ts';
 import { type ScalingPolicy, scalingPolicyOf } from './scaling-policy.ts';
 
 export interface LocalPlatformOptions {
@@ -39,7 +41,12 @@ export interface LocalPlatformOptions {
   instancesPerFunction?: number;
   /** Drop, duplicate and delay a seeded fraction of the broker's deliveries (fault tests). */
   eventFaults?: EventFaultOptions;
-  /** Starts the cluster simulator (fake nodes and kubelet, KServe/gateway stand-ins). */
+  /**
+   * `real` (default): KServe's own controller manager and webhooks, built from its module, turn
+   * InferenceServices into Deployments. `simulated`: the simulator plays KServe (a faster loop,
+   * and the platform for a cluster without KServe).
+   */
+  kserve?: KServeMode;
   /** Runs after the CRDs are installed and before any function starts (pre-existing objects). */
   beforeFunctions?: (client: KubeClient, controlPlane: ControlPlane) => Promise<void>;
   /** Route the functions' API traffic through a FaultProxy the test can break. */
@@ -51,9 +58,11 @@ export interface LocalPlatformOptions {
   functionKubeconfigs?: Partial<Record<FunctionName, string>>;
   /** Kubeconfig the ApiServerSource adapters watch with (default: the admin one). */
   adapterKubeconfig?: string;
+  /** Starts the cluster simulator (fake nodes and kubelet, gateway and, when asked, KServe stand-ins). */
   simulator?: (platform: {
     client: KubeClient;
     controlPlane: ControlPlane;
+    kserve: KServeMode;
   }) => Promise<{ stop(): Promise<void> }>;
   log?: (msg: string) => void;
 }
@@ -61,6 +70,8 @@ export interface LocalPlatformOptions {
 export interface LocalPlatform {
   controlPlane: ControlPlane;
   client: KubeClient;
+  /** KServe's manager, when `kserve: 'real'`. */
+  kserve?: KServe;
   /** The function instances up now (changes as they scale). */
   functions: RunningFunction[];
   /** Each function's autoscaler: its instances, starts and time up. */
@@ -115,17 +126,27 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
   };
   try {
     const started = Date.now();
+    const kserveMode = options.kserve ?? 'real';
     const controlPlane = await startControlPlane({
       dir: options.dir,
-      beforeControllerManager: ({ kubeconfigPath }) => installCrds(createKubeClient({ kubeconfigPath })),
+      beforeControllerManager: ({ kubeconfigPath }) =>
+        installCrds(createKubeClient({ kubeconfigPath }), thirdPartyCrdsFor(kserveMode)),
     });
     stops.push(() => controlPlane.stop());
     log(`control plane ready at ${controlPlane.server} in ${Date.now() - started} ms`);
     const client = createKubeClient({ kubeconfigPath: controlPlane.kubeconfigPath });
     await ensureNamespace(client, SYSTEM_NAMESPACE);
+    let kserve: KServe | undefined;
+    if (kserveMode === 'real') {
+      const kserveStarted = Date.now();
+      const running = await startKServe({ controlPlane, client });
+      kserve = running;
+      stops.push(() => running.stop());
+      log(`KServe manager ready in ${Date.now() - kserveStarted} ms`);
+    }
 
     if (options.simulator) {
-      const simulator = await options.simulator({ client, controlPlane });
+      const simulator = await options.simulator({ client, controlPlane, kserve: kserveMode });
       stops.push(() => simulator.stop());
     }
 
@@ -239,6 +260,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
     return {
       controlPlane,
       client,
+      ...(kserve ? { kserve } : {}),
       functions,
       scalers,
       ...(eventPath ? { broker: eventPath.broker } : {}),

@@ -26,6 +26,11 @@ export interface SimulatorOptions {
   log?: SimulatorLog;
   /** Default 400 ms. */
   pollIntervalMs?: number;
+  /**
+   * Plays KServe's controller (predictor pods and InferenceService status). Default true; false
+   * when KServe's own manager runs and the kube-controller-manager makes its pods.
+   */
+  playsKServe?: boolean;
   now?: () => number;
 }
 
@@ -50,6 +55,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const log = options.log ?? fileLog(defaultLogPath(join(clusterDir, 'logs')));
   const throttled = new ThrottledLog(log);
   const now = options.now ?? Date.now;
+  const playsKServe = options.playsKServe ?? true;
   let wake = () => {};
   const watched = watchedClient(options.client, () => wake());
   const { client } = watched;
@@ -111,7 +117,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         pods = await kubelet.sync({ rules, nodes, pods, claimPhases, nowMs });
       });
     }
-    if (rules.inferenceServices.enabled)
+    if (playsKServe && rules.inferenceServices.enabled)
       await section('inferenceServices', () => kserve.sync(rules, pods, nowMs));
     if (rules.httpRoutes.enabled) await section('httpRoutes', () => gateway.sync(rules, nowMs));
   };

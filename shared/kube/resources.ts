@@ -26,6 +26,17 @@ const RESOURCE_TABLE: Record<string, Record<string, ResourceInfo>> = {
     PersistentVolumeClaim: { plural: 'persistentvolumeclaims', namespaced: true },
     Service: { plural: 'services', namespaced: true },
   },
+  'apps/v1': {
+    Deployment: { plural: 'deployments', namespaced: true },
+    ReplicaSet: { plural: 'replicasets', namespaced: true },
+  },
+  'admissionregistration.k8s.io/v1': {
+    MutatingWebhookConfiguration: { plural: 'mutatingwebhookconfigurations', namespaced: false },
+    ValidatingWebhookConfiguration: { plural: 'validatingwebhookconfigurations', namespaced: false },
+  },
+  'keda.sh/v1alpha1': {
+    ScaledObject: { plural: 'scaledobjects', namespaced: true },
+  },
   'batch/v1': {
     Job: { plural: 'jobs', namespaced: true },
   },

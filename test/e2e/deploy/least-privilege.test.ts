@@ -9,7 +9,7 @@ import {
   SYSTEM_NAMESPACE,
   startLocalPlatform,
 } from '../../../local/platform/local-platform.ts';
-import { startSimulator } from '../../../local/simulator/simulator.ts';
+import { withSimulator } from '../../../local/platform/with-simulator.ts';
 import { createKubeClient } from '../../../shared/kube/client.ts';
 import { functionServiceAccountName } from '../../../shared/rbac/role-objects.ts';
 import { EVENT_SOURCE_SERVICE_ACCOUNT } from '../../../shared/rbac/shared-roles.ts';
@@ -50,12 +50,7 @@ describe('every function as its own ServiceAccount', () => {
       resyncIntervalMs: 5_000,
       functionKubeconfigs: kubeconfigs,
       adapterKubeconfig,
-      simulator: ({ client, controlPlane }) =>
-        startSimulator({
-          client,
-          certDir: join(controlPlane.dir, 'pki'),
-          kubeconfigPath: controlPlane.kubeconfigPath,
-        }),
+      simulator: withSimulator,
       beforeFunctions: async (_client, controlPlane) => {
         const api = new RawApi(controlPlane.kubeconfigPath);
         const rbac = renderedManifests().filter((candidate) => RBAC_KINDS.has(candidate.kind));

@@ -6,15 +6,8 @@ import {
   type LocalPlatformOptions,
   startLocalPlatform,
 } from '../../../local/platform/local-platform.ts';
-import { startSimulator } from '../../../local/simulator/simulator.ts';
 
-/** The cluster simulator (fake GPU nodes and kubelet, KServe stand-in) on the platform's control plane. */
-export const withSimulator: NonNullable<LocalPlatformOptions['simulator']> = ({ client, controlPlane }) =>
-  startSimulator({
-    client,
-    certDir: join(controlPlane.dir, 'pki'),
-    kubeconfigPath: controlPlane.kubeconfigPath,
-  });
+export { withSimulator } from '../../../local/platform/with-simulator.ts';
 
 /**
  * A local platform in a fresh temp dir; the caller stops it in afterAll. Its functions stay up

@@ -12,6 +12,8 @@ export const VERSIONS = {
   kserve: 'v0.20.0',
   /** The KEDA KServe v0.20.0 requires (its ScaledObject CRD). */
   keda: 'v2.18.0',
+  /** The OpenTelemetry operator KServe v0.20.0 requires (its OpenTelemetryCollector CRD). */
+  openTelemetryOperator: 'v0.113.0',
   gatewayApi: 'v1.6.1',
 } as const;
 

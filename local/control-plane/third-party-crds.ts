@@ -26,6 +26,12 @@ export const THIRD_PARTY_CRDS = {
     version: VERSIONS.kserve,
     dir: 'config/crd/full',
   },
+  /** The OpenTelemetry operator's collector: KServe makes one for a predictor scaled on OTel metrics. */
+  openTelemetryCollector: {
+    module: 'github.com/open-telemetry/opentelemetry-operator',
+    version: VERSIONS.openTelemetryOperator,
+    path: 'config/crd/bases/opentelemetry.io_opentelemetrycollectors.yaml',
+  },
   /** KEDA's ScaledObject: what KServe creates for an autoscaled predictor. */
   kedaScaledObject: {
     module: 'github.com/kedacore/keda/v2',

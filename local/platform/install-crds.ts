@@ -37,13 +37,16 @@ async function waitEstablished(client: KubeClient, names: string[], timeoutMs = 
 }
 
 /**
- * The third-party CRDs a platform needs: with real KServe, every CRD its manager watches and
- * KEDA's ScaledObject (what it creates for autoscaled predictors); the simulator needs only
+ * The third-party CRDs a platform needs: with real KServe, every CRD its manager watches, KEDA's
+ * ScaledObject and OpenTelemetry's collector (what it creates for autoscaled predictors); the
+ * simulator needs only
  * KServe's minimal InferenceService.
  */
 export function thirdPartyCrdsFor(kserve: KServeMode): ThirdPartyCrd[] {
   const kserveCrds: ThirdPartyCrd[] =
-    kserve === 'real' ? ['kserve', 'kedaScaledObject'] : ['inferenceServiceMinimal'];
+    kserve === 'real'
+      ? ['kserve', 'kedaScaledObject', 'openTelemetryCollector']
+      : ['inferenceServiceMinimal'];
   return [...kserveCrds, 'httpRoute', 'pingSource'];
 }
 

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { KubeClient, KubeObject } from '../../shared/kube/types.ts';
 import { createSimulatorApi } from './api.ts';
 import { GatewaySimulator } from './gateway.ts';
+import { KedaSimulator } from './keda.ts';
 import { KServeSimulator } from './kserve.ts';
 import { FakeKubelet } from './kubelet.ts';
 import { startKubeletServer } from './kubelet-server.ts';
@@ -11,7 +12,7 @@ import { PVC_GVK, PvcProvisioner } from './pvc-provisioner.ts';
 import type { SimulatorRules } from './rules.ts';
 import { RulesSource } from './rules-configmap.ts';
 import type { SchedulableNode } from './scheduling.ts';
-import { watchedClient } from './watched-client.ts';
+import { KEDA_WATCHED_KINDS, watchedClient } from './watched-client.ts';
 
 /** How long a pass waits after a watched change, so a burst of changes is one pass. */
 const WAKE_DELAY_MS = 20;
@@ -57,7 +58,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const now = options.now ?? Date.now;
   const playsKServe = options.playsKServe ?? true;
   let wake = () => {};
-  const watched = watchedClient(options.client, () => wake());
+  const watched = watchedClient(options.client, () => wake(), playsKServe ? [] : KEDA_WATCHED_KINDS);
   const { client } = watched;
   const api = watched.withApi(
     createSimulatorApi(client, options.kubeconfigPath ?? join(clusterDir, 'admin.kubeconfig')),
@@ -65,6 +66,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const rulesSource = new RulesSource(client, log);
   const kubelet = new FakeKubelet(api, throttled);
   const kserve = new KServeSimulator(api, throttled);
+  const keda = new KedaSimulator(api, throttled);
   const gateway = new GatewaySimulator(api, throttled);
   const provisioner = new PvcProvisioner(api, throttled);
   const server = await startKubeletServer({
@@ -119,6 +121,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     }
     if (playsKServe && rules.inferenceServices.enabled)
       await section('inferenceServices', () => kserve.sync(rules, pods, nowMs));
+    // With real KServe its ScaledObjects need the HPA KEDA would make (KEDA does not run here).
+    if (!playsKServe && rules.inferenceServices.enabled) await section('keda', () => keda.sync(nowMs));
     if (rules.httpRoutes.enabled) await section('httpRoutes', () => gateway.sync(rules, nowMs));
   };
 

@@ -3,6 +3,7 @@ import type { KubeClient, KubeObject, ObjectKey } from '../../shared/kube/types.
 import { reportingWritesTo } from '../../shared/reconcile/write-reporting-client.ts';
 import type { SimulatorApi } from './api.ts';
 import { HTTP_ROUTE_GVK } from './gateway.ts';
+import { HPA_GVK, SCALED_OBJECT_GVK } from './keda.ts';
 import { ISVC_GVK } from './kserve.ts';
 import { PVC_GVK } from './pvc-provisioner.ts';
 
@@ -14,7 +15,10 @@ const WATCHED_KINDS = [
   PVC_GVK,
   ISVC_GVK,
   HTTP_ROUTE_GVK,
-].map((gvk) => ({ gvk }));
+];
+
+/** With real KServe, the simulator plays KEDA: it reads ScaledObjects, their HPAs and Deployments. */
+export const KEDA_WATCHED_KINDS = [SCALED_OBJECT_GVK, HPA_GVK, { apiVersion: 'apps/v1', kind: 'Deployment' }];
 
 export interface WatchedClient {
   /** Reads of the watched kinds from memory, writes live and folded into memory. */
@@ -31,9 +35,14 @@ export interface WatchedClient {
  * rest); `onChange` lets a pass follow a change at once instead of at the next poll. A client
  * without watch support is used as it is.
  */
-export function watchedClient(client: KubeClient, onChange: () => void): WatchedClient {
+export function watchedClient(
+  client: KubeClient,
+  onChange: () => void,
+  extraKinds: readonly { apiVersion: string; kind: string }[] = [],
+): WatchedClient {
   if (client.watch === undefined) return { client, withApi: (api) => api, stop() {} };
-  const cache = new ObjectCache(client, WATCHED_KINDS, { onChange });
+  const kinds = [...WATCHED_KINDS, ...extraKinds].map((gvk) => ({ gvk }));
+  const cache = new ObjectCache(client, kinds, { onChange });
   return {
     client: reportingWritesTo(cache, client, cache),
     withApi: (api) => ({

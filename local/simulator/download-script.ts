@@ -38,6 +38,8 @@ export interface DownloadScriptInput {
   protocols: string[];
   totalBytes: number;
   progress: DownloadProgressRule;
+  /** Seconds without progress before a stalled download gives up (the rule's, else the pod's). */
+  stallTimeoutSeconds: number;
   verifyFails: boolean;
 }
 
@@ -96,10 +98,10 @@ export function downloadScript(input: DownloadScriptInput): DownloadScript {
         log: `Progress: ${progress.stallAt} %`,
         progress: progressOf(progress.stallAt, totalBytes),
       });
-      t += progress.stallTimeoutSeconds;
+      t += input.stallTimeoutSeconds;
       moments.push({
         at: t,
-        log: `Download stalled: no progress for ${progress.stallTimeoutSeconds}s, aborting`,
+        log: `Download stalled: no progress for ${input.stallTimeoutSeconds}s, aborting`,
       });
       return { moments, endsAt: t, exitCode: 1 };
     }

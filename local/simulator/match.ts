@@ -1,5 +1,6 @@
 import type { KubeObject } from '../../shared/kube/types.ts';
 import { globMatches } from './glob.ts';
+import { literalEnv } from './pod-env.ts';
 import type { PodMatch, PodRule } from './rules.ts';
 
 /** The part of an object that namespace/name/label matches look at. */
@@ -34,6 +35,8 @@ export interface ContainerView {
   name: string;
   image: string;
   args: string[];
+  /** Literal values only: a `valueFrom` variable has no value the simulator could match. */
+  env: Record<string, string>;
 }
 
 /** Regular containers of a pod spec (init containers are not matched on). */
@@ -44,23 +47,35 @@ export function containersOf(pod: KubeObject): ContainerView[] {
     name: typeof c.name === 'string' ? c.name : '',
     image: typeof c.image === 'string' ? c.image : '',
     args: Array.isArray(c.args) ? c.args.map(String) : [],
+    env: literalEnv(c),
   }));
 }
 
-/** Containers a pod-level match selects: those matching the container/image/args globs. */
+function envMatches(globs: Record<string, string>, env: Record<string, string>): boolean {
+  return Object.entries(globs).every(([name, glob]) => {
+    const value = env[name];
+    return value !== undefined && globMatches(glob, value);
+  });
+}
+
+/** Containers a pod-level match selects: those matching the container/image/args/env globs. */
 export function matchedContainers(match: PodMatch, pod: KubeObject): ContainerView[] {
   return containersOf(pod).filter(
     (c) =>
       (match.container === undefined || globMatches(match.container, c.name)) &&
       (match.image === undefined || globMatches(match.image, c.image)) &&
-      (match.args === undefined || globMatches(match.args, c.args.join(' '))),
+      (match.args === undefined || globMatches(match.args, c.args.join(' '))) &&
+      (match.env === undefined || envMatches(match.env, c.env)),
   );
 }
 
 export function podMatches(match: PodMatch, pod: KubeObject): boolean {
   if (!objectMatches(match, identityOf(pod))) return false;
   const containerLevel =
-    match.container !== undefined || match.image !== undefined || match.args !== undefined;
+    match.container !== undefined ||
+    match.image !== undefined ||
+    match.args !== undefined ||
+    match.env !== undefined;
   return !containerLevel || matchedContainers(match, pod).length > 0;
 }
 

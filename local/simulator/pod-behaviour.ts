@@ -5,6 +5,7 @@ import { type DownloadScript, downloadScript } from './download-script.ts';
 import { firstMatching, matchedContainers, podMatches } from './match.ts';
 import { firstContainerArgs, firstContainerEnv } from './pod-env.ts';
 import {
+  type DownloadProgressRule,
   DownloadProgressSchema,
   type DryRunRule,
   type PodBehaviourRule,
@@ -96,6 +97,23 @@ function chooseRule(pod: KubeObject, rules: SimulatorRules): ChosenRule {
   return { name: rule.name ?? `pods.rules[${index}]`, behaviour: rule, match: rule.match };
 }
 
+/** What the functions set as `STALL_TIMEOUT` on download pods, and the real downloader's default. */
+export const DEFAULT_STALL_TIMEOUT_SECONDS = 120;
+
+/**
+ * The downloader gives up after `STALL_TIMEOUT` seconds without progress, as the real one reads
+ * it from its env; a rule's `stallTimeoutSeconds` wins so that a test need not wait two minutes.
+ */
+export function stallTimeoutSeconds(
+  progress: DownloadProgressRule | undefined,
+  env: Record<string, string>,
+): number {
+  if (progress?.stallTimeoutSeconds !== undefined) return progress.stallTimeoutSeconds;
+  const text = env[ENV.stallTimeout]?.trim() ?? '';
+  const fromEnv = Number(text);
+  return text !== '' && Number.isFinite(fromEnv) && fromEnv >= 0 ? fromEnv : DEFAULT_STALL_TIMEOUT_SECONDS;
+}
+
 function defaultExitReason(code: number): string {
   return code === 0 ? 'Completed' : 'Error';
 }
@@ -142,6 +160,7 @@ export function resolvePodBehaviour(pod: KubeObject, rules: SimulatorRules): Pod
         .filter((p) => p !== ''),
       totalBytes: Number.parseInt(env[ENV.expectedSizeBytes] ?? '', 10) || DEFAULT_CHECK_SIZE_BYTES,
       progress: rule.progress ?? DownloadProgressSchema.parse({}),
+      stallTimeoutSeconds: stallTimeoutSeconds(rule.progress, env),
       verifyFails: rule.verifyFails ?? false,
     });
     behaviour.download = script;

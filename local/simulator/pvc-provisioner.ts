@@ -1,6 +1,7 @@
 import type { KubeObject } from '../../shared/kube/types.ts';
 import { FirstSeen } from './age.ts';
 import { FIELD_MANAGER, type SimulatorApi } from './api.ts';
+import { inIgnoredNamespace } from './ignored-namespaces.ts';
 import type { ThrottledLog } from './log.ts';
 import { objectMatches } from './match.ts';
 import { type PvcRule, PvcRuleSchema, type SimulatorRules } from './rules.ts';
@@ -90,6 +91,7 @@ export class PvcProvisioner {
           }
           continue;
         }
+        if (inIgnoredNamespace(rules.ignoredNamespaces, claim)) continue;
         const rule = pvcRuleFor(rules.pvcs.rules, claim);
         const age = this.#firstSeen.ageSeconds(
           claim.metadata.uid ?? key,

@@ -1,5 +1,8 @@
 import { parse, stringify } from 'yaml';
 import { z } from 'zod';
+import { DEFAULT_NODES } from './default-rules.ts';
+
+export { DEFAULT_NODE_CAPACITY, DEFAULT_NODES, DEFAULT_RULES } from './default-rules.ts';
 
 /*
  * The simulator's rules: one YAML document in a ConfigMap, re-read on every poll, so a test (or a
@@ -32,6 +35,12 @@ export const PodMatchSchema = ObjectMatch.extend({
   args: z.string().optional(),
   /** Glob on any container's name. */
   container: z.string().optional(),
+  /**
+   * Globs on env values (`{AIM_PRECISION: fp8, AIM_GPU_MODEL: 'MI3*'}`), all on the same
+   * container: the real dry-run image answers by its env, so rules can too. Only literal `value`s
+   * match; a variable set with `valueFrom` never does.
+   */
+  env: z.record(z.string(), z.string()).optional(),
 });
 
 const Seconds = z.number().min(0);
@@ -47,9 +56,13 @@ export const DownloadProgressSchema = z.strictObject({
   /** Percentages reported one per interval; the downloader always ends at 100 unless it stalls. */
   steps: z.array(z.number().int().min(0).max(100)).default([25, 50, 100]),
   intervalSeconds: Seconds.default(1),
-  /** Progress stops at this percentage; after `stallTimeoutSeconds` the downloader exits 1. */
+  /** Progress stops at this percentage; after the stall timeout the downloader exits 1. */
   stallAt: z.number().int().min(0).max(100).optional(),
-  stallTimeoutSeconds: Seconds.default(3),
+  /**
+   * A test's shortcut: the real downloader's stall timeout is the pod's `STALL_TIMEOUT` (the
+   * functions set 120 s), which is what applies when this is unset.
+   */
+  stallTimeoutSeconds: Seconds.optional(),
   /** Protocols (of `AIM_DOWNLOADER_PROTOCOL`) whose attempt fails, e.g. `[XET]` for a fallback. */
   failProtocols: z.array(z.string()).default([]),
   verifySeconds: Seconds.default(0.5),
@@ -173,25 +186,17 @@ export const NodeSchema = z.strictObject({
     .default([]),
 });
 
-export const DEFAULT_NODE_CAPACITY: Readonly<Record<string, string>> = {
-  cpu: '192',
-  memory: '1536Gi',
-  'ephemeral-storage': '2Ti',
-  pods: '110',
-  'amd.com/gpu': '8',
-};
-
-export const DEFAULT_NODES: z.input<typeof NodeSchema>[] = [
-  { name: 'sim-mi300x-0', labels: { 'amd.com/gpu.device-id': '74a1', 'amd.com/gpu.vram': '192G' } },
-  { name: 'sim-mi325x-0', labels: { 'amd.com/gpu.device-id': '74a5', 'amd.com/gpu.vram': '256G' } },
-];
-
 const section = <T extends z.ZodType>(rule: T) =>
   z.strictObject({ enabled: z.boolean().default(true), rules: z.array(rule).default([]) }).prefault({});
 
 export const SimulatorRulesSchema = z.strictObject({
   /** false: the simulator touches nothing (a test writes statuses itself). */
   enabled: z.boolean().default(true),
+  /**
+   * Globs on namespaces the simulator leaves alone, so a test there sees what the functions do by
+   * themselves: nothing is scheduled, run, bound, reported or recorded for their objects.
+   */
+  ignoredNamespaces: z.array(z.string()).default([]),
   nodes: z
     .strictObject({ enabled: z.boolean().default(true), items: z.array(NodeSchema).prefault(DEFAULT_NODES) })
     .prefault({}),
@@ -218,48 +223,9 @@ export type InferenceServiceRule = z.output<typeof InferenceServiceRuleSchema>;
 export type HttpRouteRule = z.output<typeof HttpRouteRuleSchema>;
 export type PvcRule = z.output<typeof PvcRuleSchema>;
 export type SimulatedNode = z.output<typeof NodeSchema>;
+export type SimulatedNodeInput = z.input<typeof NodeSchema>;
 export type DownloadProgressRule = z.output<typeof DownloadProgressSchema>;
 export type DryRunRule = z.output<typeof DryRunSchema>;
-
-/**
- * What the simulator does when nobody wrote rules: the examples reach Running (discovery succeeds,
- * check-size reports 512Mi, downloads go 25 → 50 → 100 % and succeed, InferenceServices are Ready
- * after about a second, routes are Accepted, claims Bound). Written out in full so the document a
- * person finds in the ConfigMap explains itself; tests copy and extend it.
- */
-export const DEFAULT_RULES: SimulatorRulesInput = {
-  enabled: true,
-  nodes: { enabled: true, items: DEFAULT_NODES },
-  pods: {
-    enabled: true,
-    artifactStatus: true,
-    rules: [
-      {
-        name: 'discovery',
-        match: { labels: { 'aim.eai.amd.com/template': '*' }, args: 'dry-run*' },
-        startAfterSeconds: 0.5,
-        runSeconds: 1,
-      },
-      {
-        name: 'check-size',
-        match: { labels: { 'aim.eai.amd.com/component': 'check-size' } },
-        startAfterSeconds: 0.5,
-        runSeconds: 1,
-        sizeBytes: 536870912,
-      },
-      {
-        name: 'download',
-        match: { labels: { 'aim.eai.amd.com/component': 'download' } },
-        startAfterSeconds: 0.5,
-        progress: { steps: [25, 50, 100], intervalSeconds: 1 },
-      },
-      { name: 'default', startAfterSeconds: 0.5, runSeconds: 1 },
-    ],
-  },
-  inferenceServices: { enabled: true, rules: [{ name: 'ready', ready: true, readyAfterSeconds: 1 }] },
-  httpRoutes: { enabled: true, rules: [{ name: 'accepted', accepted: true }] },
-  pvcs: { enabled: true, rules: [{ name: 'bind', bind: true, afterSeconds: 1 }] },
-};
 
 export type RulesParseResult = { ok: true; rules: SimulatorRules } | { ok: false; error: string };
 

@@ -6,6 +6,7 @@ const base = {
   uri: 'hf://org/model',
   protocols: ['XET', 'HF_TRANSFER'],
   totalBytes: 1000,
+  stallTimeoutSeconds: 120,
   verifyFails: false,
 };
 
@@ -81,17 +82,15 @@ describe('downloadScript', () => {
   it('stalls at stallAt and exits 1 after the stall timeout', () => {
     const script = downloadScript({
       ...base,
-      progress: DownloadProgressSchema.parse({
-        steps: [25, 50, 75, 100],
-        stallAt: 40,
-        stallTimeoutSeconds: 5,
-      }),
+      progress: DownloadProgressSchema.parse({ steps: [25, 50, 75, 100], stallAt: 40 }),
+      stallTimeoutSeconds: 5,
     });
     expect(script.exitCode).toBe(1);
     expect(downloadStateAt(script, 1).progress?.percentage).toBe(25);
     expect(downloadStateAt(script, 2).progress?.percentage).toBe(40);
     expect(downloadStateAt(script, 6.9).progress?.percentage).toBe(40);
     expect(script.endsAt).toBe(7);
+    expect(downloadStateAt(script, 7).logLines.at(-1)).toBe('Download stalled: no progress for 5s, aborting');
   });
 
   it('fails verification after reaching 100 % when asked to', () => {

@@ -84,9 +84,44 @@ describe('podMatches', () => {
     expect(podMatches({ image: 'img-a', args: 'y' }, twoContainers)).toBe(false);
   });
 
+  describe('env', () => {
+    const discovery = pod('discover', {
+      containers: [
+        {
+          name: 'discovery',
+          image: 'ghcr.io/amd/aim-dummy:1',
+          env: [
+            { name: 'AIM_PRECISION', value: 'fp8' },
+            { name: 'AIM_GPU_MODEL', value: 'MI300X' },
+            { name: 'AIM_PROFILE_ID', valueFrom: { configMapKeyRef: { name: 'p', key: 'id' } } },
+          ],
+        },
+        { name: 'sidecar', image: 'busybox', env: [{ name: 'AIM_METRIC', value: 'latency' }] },
+      ],
+    });
+
+    it('matches globs on the literal values of one container', () => {
+      expect(podMatches({ env: { AIM_PRECISION: 'fp8', AIM_GPU_MODEL: 'MI3*' } }, discovery)).toBe(true);
+      expect(podMatches({ env: { AIM_PRECISION: 'fp16' } }, discovery)).toBe(false);
+      expect(podMatches({ env: { AIM_GPU_COUNT: '*' } }, discovery)).toBe(false);
+    });
+
+    it('never matches a variable set with valueFrom', () => {
+      expect(podMatches({ env: { AIM_PROFILE_ID: '*' } }, discovery)).toBe(false);
+    });
+
+    it('combines with the other container-level globs on the same container', () => {
+      expect(podMatches({ image: 'ghcr.io/amd/*', env: { AIM_PRECISION: 'fp8' } }, discovery)).toBe(true);
+      expect(podMatches({ container: 'sidecar', env: { AIM_PRECISION: 'fp8' } }, discovery)).toBe(false);
+      expect(podMatches({ env: { AIM_PRECISION: 'fp8', AIM_METRIC: 'latency' } }, discovery)).toBe(false);
+      expect(podMatches({ container: 'sidecar', env: { AIM_METRIC: 'lat*' } }, discovery)).toBe(true);
+    });
+  });
+
   it('returns the first matching pod rule', () => {
     const rules = [
       PodRuleSchema.parse({ name: 'other', match: { image: 'nope' } }),
+      PodRuleSchema.parse({ name: 'by-env', match: { env: { ARTIFACT_NAME: 'other' } } }),
       PodRuleSchema.parse({ name: 'private', match: { args: 'hf://org/private-*' } }),
       PodRuleSchema.parse({ name: 'all' }),
     ];

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { podRole, resolvePodBehaviour } from '../../../../local/simulator/pod-behaviour.ts';
-import { DEFAULT_RULES, SimulatorRulesSchema } from '../../../../local/simulator/rules.ts';
+import {
+  podRole,
+  resolvePodBehaviour,
+  stallTimeoutSeconds,
+} from '../../../../local/simulator/pod-behaviour.ts';
+import {
+  DEFAULT_RULES,
+  DownloadProgressSchema,
+  SimulatorRulesSchema,
+} from '../../../../local/simulator/rules.ts';
 import { pod } from './pods.ts';
 
 const downloadPod = (env: Record<string, string> = {}) =>
@@ -98,6 +106,35 @@ describe('resolvePodBehaviour', () => {
       runSeconds: 2,
       exit: { code: 1, reason: 'Error' },
     });
+  });
+
+  it("stalls for the pod's STALL_TIMEOUT unless the rule sets stallTimeoutSeconds", () => {
+    const stall = (progress: object) =>
+      SimulatorRulesSchema.parse({
+        pods: { rules: [{ progress: { steps: [50, 100], stallAt: 50, ...progress } }] },
+      });
+    // Progress reaches 50 % one interval after the start, then nothing for the stall timeout.
+    const fromEnv = resolvePodBehaviour(downloadPod({ STALL_TIMEOUT: '120' }), stall({}));
+    expect(fromEnv).toMatchObject({ runSeconds: 121, exit: { code: 1 } });
+    expect(resolvePodBehaviour(downloadPod({ STALL_TIMEOUT: '30' }), stall({})).runSeconds).toBe(31);
+    const shortcut = resolvePodBehaviour(
+      downloadPod({ STALL_TIMEOUT: '120' }),
+      stall({ stallTimeoutSeconds: 3 }),
+    );
+    expect(shortcut.runSeconds).toBe(4);
+  });
+
+  it('reads STALL_TIMEOUT as seconds, falling back to 120', () => {
+    const unset = DownloadProgressSchema.parse({});
+    expect(unset.stallTimeoutSeconds).toBeUndefined();
+    expect(stallTimeoutSeconds(unset, { STALL_TIMEOUT: '45' })).toBe(45);
+    expect(stallTimeoutSeconds(unset, { STALL_TIMEOUT: ' 2.5 ' })).toBe(2.5);
+    expect(stallTimeoutSeconds(unset, { STALL_TIMEOUT: '0' })).toBe(0);
+    for (const bad of ['', 'soon', '-1', 'Infinity']) {
+      expect(stallTimeoutSeconds(unset, { STALL_TIMEOUT: bad }), bad).toBe(120);
+    }
+    expect(stallTimeoutSeconds(undefined, {})).toBe(120);
+    expect(stallTimeoutSeconds({ ...unset, stallTimeoutSeconds: 0 }, { STALL_TIMEOUT: '45' })).toBe(0);
   });
 
   it("gives predictor pods their InferenceService rule's behaviour", () => {

@@ -13,6 +13,7 @@ describe('simulator rules schema', () => {
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     expect(parsed.rules.enabled).toBe(true);
+    expect(parsed.rules.ignoredNamespaces).toEqual([]);
     expect(parsed.rules.nodes.items.map((n) => n.name)).toEqual(['sim-mi300x-0', 'sim-mi325x-0']);
     expect(parsed.rules.nodes.items[0]?.labels['amd.com/gpu.device-id']).toBe('74a1');
     expect(parsed.rules.nodes.items[1]?.labels['amd.com/gpu.device-id']).toBe('74a5');
@@ -47,6 +48,18 @@ describe('simulator rules schema', () => {
       intervalSeconds: 1,
       failProtocols: [],
     });
+    // Unset, the pod's STALL_TIMEOUT decides (pod-behaviour.ts).
+    expect(rules.pods.rules[0]?.progress?.stallTimeoutSeconds).toBeUndefined();
+  });
+
+  it('accepts env globs in a pod match and namespace globs to ignore', () => {
+    const parsed = parseRulesYaml(
+      'ignoredNamespaces: [e2e-raw-*]\npods:\n  rules:\n    - match: {env: {AIM_PRECISION: fp8, AIM_GPU_MODEL: "MI3*"}}\n',
+    );
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.rules.ignoredNamespaces).toEqual(['e2e-raw-*']);
+    expect(parsed.rules.pods.rules[0]?.match.env).toEqual({ AIM_PRECISION: 'fp8', AIM_GPU_MODEL: 'MI3*' });
   });
 
   it('rejects unknown keys and wrong types with the path', () => {

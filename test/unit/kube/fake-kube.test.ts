@@ -67,7 +67,7 @@ describe('FakeKubeClient reads', () => {
   it('rejects unknown kinds and namespaced keys without namespace', async () => {
     const fake = new FakeKubeClient();
     await expect(
-      fake.get({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'n', name: 'x' }),
+      fake.get({ apiVersion: 'apps/v1', kind: 'StatefulSet', namespace: 'n', name: 'x' }),
     ).rejects.toThrow(/unknown resource kind/);
     await expect(fake.get({ apiVersion: 'v1', kind: 'Secret', name: 'x' })).rejects.toThrow(
       /namespace is required/,

@@ -30,7 +30,7 @@ describe('resourceInfo', () => {
   });
 
   it('throws a clear error for kinds outside the table', () => {
-    expect(() => resourceInfo({ apiVersion: 'apps/v1', kind: 'Deployment' })).toThrow(UnknownResourceError);
+    expect(() => resourceInfo({ apiVersion: 'apps/v1', kind: 'StatefulSet' })).toThrow(UnknownResourceError);
     expect(() => resourceInfo({ apiVersion: 'v1beta1', kind: 'AIMService' })).toThrow(
       /AIMService in v1beta1/,
     );

@@ -121,9 +121,9 @@ async function runAgainstCluster(kubeconfigPath: string): Promise<void> {
 
 async function runLocal(): Promise<void> {
   if (findBinaries().missing.length > 0) {
-    say('First run: building etcd, kube-apiserver, kube-controller-manager and the Knative adapter from the');
+    say('First run: building etcd, kube-apiserver, kube-controller-manager, the Knative adapter and');
     say(
-      'Go module proxy. This takes about 8-25 minutes once (measured ~7.5 min on 2 cores); later runs start in seconds.',
+      "KServe's manager from the Go module proxy. This takes about 10-30 minutes once; later runs start in seconds.",
     );
   }
   mkdirSync(LOCAL_DIR, { recursive: true });

@@ -4,6 +4,7 @@ import type { KubeClient, KubeObject } from '../../shared/kube/types.ts';
 import { yamlObjects } from '../../shared/kube/yaml-objects.ts';
 import { type ThirdPartyCrd, thirdPartyCrdYaml } from '../control-plane/third-party-crds.ts';
 import type { KServeMode } from '../kserve/kserve-mode.ts';
+import { acceptEmptyUpgradeStrategy } from '../kserve/otel-collector-crd.ts';
 
 export const PROJECT_CRD_DIR = join(import.meta.dirname, '..', '..', 'manifests', 'crds');
 const FIELD_MANAGER = 'aim-local-platform';
@@ -42,6 +43,13 @@ async function waitEstablished(client: KubeClient, names: string[], timeoutMs = 
  * simulator needs only
  * KServe's minimal InferenceService.
  */
+const same = (crd: KubeObject) => crd;
+
+/** What stands in for a third-party operator that does not run here (see each function). */
+const LOCAL_ADJUSTMENTS: Partial<Record<ThirdPartyCrd, (crd: KubeObject) => KubeObject>> = {
+  openTelemetryCollector: acceptEmptyUpgradeStrategy,
+};
+
 export function thirdPartyCrdsFor(kserve: KServeMode): ThirdPartyCrd[] {
   const kserveCrds: ThirdPartyCrd[] =
     kserve === 'real'
@@ -60,7 +68,12 @@ export async function installCrds(
   client: KubeClient,
   thirdParty: readonly ThirdPartyCrd[] = thirdPartyCrdsFor('simulated'),
 ): Promise<string[]> {
-  const crds = [...projectCrds(), ...thirdParty.flatMap((name) => yamlObjects(thirdPartyCrdYaml(name)))];
+  const crds = [
+    ...projectCrds(),
+    ...thirdParty.flatMap((name) =>
+      yamlObjects(thirdPartyCrdYaml(name)).map(LOCAL_ADJUSTMENTS[name] ?? same),
+    ),
+  ];
   for (const crd of crds) {
     await client.apply(crd, { fieldManager: FIELD_MANAGER, force: true });
   }

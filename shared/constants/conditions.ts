@@ -75,6 +75,8 @@ export const ERROR_REASONS = {
   dnsFailure: 'DNSFailure',
   networkError: 'NetworkError',
   unknownError: 'UnknownError',
+  /** An admission webhook (KServe's validator) refused the object the function wrote. */
+  admissionDenied: 'AdmissionDenied',
   /** toUpstreamComponentHealth on NotFound. */
   referenceNotFound: 'ReferenceNotFound',
   /** toDownstreamComponentHealth on NotFound. */

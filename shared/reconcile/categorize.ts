@@ -100,11 +100,18 @@ function categorizeNetwork(code: string | undefined, err: unknown, text: string)
   return undefined;
 }
 
+/** The API server's wording when a validating or mutating webhook refuses a write. */
+const ADMISSION_DENIED = /admission webhook "[^"]+" denied the request/;
+
 function categorizeKubeError(err: KubeError): StateError {
   const { infrastructure: infra, auth, invalidSpec } = ERROR_CATEGORIES;
   const text = err.message;
   const make = (category: ErrorCategory, reason: string, message = text) =>
     new StateError(category, reason, message, { cause: err });
+  // A webhook's refusal comes as 403 Forbidden (controller-runtime's default), yet it is about the
+  // object written, not the function's permissions: what the user wrote must change.
+  const refused = err.statusCode !== undefined && err.statusCode < 500 && ADMISSION_DENIED.test(text);
+  if (refused) return make(invalidSpec, ERROR_REASONS.admissionDenied);
   // No HTTP status: the request never got an answer, so it is a transport failure.
   if (err.statusCode === undefined && (err.reason === 'NetworkError' || err.reason === 'Timeout')) {
     const code = err.details.networkCode;

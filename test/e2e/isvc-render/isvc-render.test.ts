@@ -33,15 +33,16 @@ import {
   readyInputs,
   resolvedService,
   resolveService,
+  SCALED_OBJECT_GVK,
   service,
   serviceKey,
   TEMPLATE,
 } from './world.ts';
 
 /**
- * isvc-render alone on the local control plane. The simulator plays KServe (predictor pods and the
- * InferenceService status), the gateway (route parents), the scheduler and the kubelet; the test
- * writes what the other functions would.
+ * isvc-render alone on the local control plane, with KServe's own controller and webhooks behind
+ * it. The simulator plays the gateway (route parents), KEDA, the scheduler and the kubelet (whose
+ * rules give the predictor pods their behaviour); the test writes what the other functions would.
  */
 
 function rules(lifecycleReady: boolean): SimulatorRulesInput {
@@ -50,7 +51,15 @@ function rules(lifecycleReady: boolean): SimulatorRulesInput {
     inferenceServices: {
       enabled: true,
       rules: [
-        { name: 'lifecycle', match: { name: 'lifecycle-*' }, ready: lifecycleReady, readyAfterSeconds: 0 },
+        {
+          name: 'lifecycle',
+          match: { name: 'lifecycle-*' },
+          ready: lifecycleReady,
+          readyAfterSeconds: 0,
+          // KServe's own controller reports Ready from the predictor Deployment, which follows its
+          // pods: the hold is the pods' readiness (a pod keeps the behaviour it started with).
+          ...(lifecycleReady ? {} : { predictorPod: { readyAfterSeconds: 3_600 } }),
+        },
         {
           name: 'pull-denied',
           match: { name: 'pull-*' },
@@ -60,16 +69,6 @@ function rules(lifecycleReady: boolean): SimulatorRulesInput {
           name: 'oom',
           match: { name: 'oom-*' },
           predictorPod: { runSeconds: 1, exit: { code: 137, reason: 'OOMKilled' } },
-        },
-        {
-          name: 'knative',
-          match: { name: 'knative-*' },
-          ready: false,
-          event: {
-            type: 'Warning',
-            reason: 'ServerlessModeRejected',
-            message: 'Knative Serving is not installed',
-          },
         },
         { name: 'ready', ready: true, readyAfterSeconds: 1 },
       ],
@@ -263,7 +262,11 @@ describe('isvc-render on a real API server', () => {
       'aim.eai.amd.com/tier': 'gold',
       'aim.eai.amd.com/service.name': NAME,
     });
-    expect(isvc?.metadata.annotations).toEqual({ 'serving.kserve.io/autoscalerClass': 'none' });
+    // KServe's defaulting webhook records the deployment mode it resolved (the cluster default).
+    expect(isvc?.metadata.annotations).toEqual({
+      'serving.kserve.io/autoscalerClass': 'none',
+      'serving.kserve.io/deploymentMode': 'Standard',
+    });
     expect(isvc?.metadata.ownerReferences).toEqual([
       { apiVersion: AIM, kind: 'AIMService', name: NAME, uid: starting.metadata.uid, controller: true },
     ]);
@@ -329,6 +332,15 @@ describe('isvc-render on a real API server', () => {
     expect(pods.map((pod) => pod.spec?.nodeName)).toContain('sim-mi300x-0');
 
     await writeSimulatorRules(client(), rules(true));
+    // The held pods keep the behaviour they started with: their ReplicaSet replaces them.
+    for (const pod of pods) {
+      await client().delete({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        namespace: NS,
+        name: pod.metadata.name,
+      });
+    }
     const running = await serviceWhere(NS, NAME, 'Running', (svc) => svc.status?.status === 'Running');
     const readyIsvc = await getIsvc(NS, NAME);
     expect(running.status.url).toBe(readyIsvc?.status?.url);
@@ -393,6 +405,7 @@ describe('isvc-render on a real API server', () => {
     });
     expect(scaled.metadata.annotations).toEqual({
       'serving.kserve.io/autoscalerClass': 'keda',
+      'serving.kserve.io/deploymentMode': 'Standard',
       'sidecar.opentelemetry.io/inject': `${name}-predictor`,
       'prometheus.kserve.io/port': '8000',
     });
@@ -415,64 +428,30 @@ describe('isvc-render on a real API server', () => {
         ],
       },
     });
-    await serviceWhere(
-      NS,
-      NAME,
-      'HPANotFound and the configured bounds',
-      (svc) =>
-        hasCondition(svc, 'HPAReady', 'False', 'HPANotFound') &&
-        svc.status?.runtime?.replicas === '1/1 (1-3)',
+    // KServe makes a ScaledObject for its Deployment; the HPA is the one KEDA derives from it
+    // (played by the simulator: KEDA does not run here), under the name isvc-render reads.
+    const scaledObject = await eventually("KServe's ScaledObject", () =>
+      client().getOptional({ ...SCALED_OBJECT_GVK, namespace: NS, name: `${name}-predictor` }),
     );
-
-    // KEDA's HPA (no HPA controller runs here: its status is written as KEDA/HPA would).
-    const hpaName = kedaHpaName(name);
-    await client().apply(
-      {
-        ...HPA_GVK,
-        metadata: { name: hpaName, namespace: NS },
-        spec: {
-          scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: `${name}-predictor` },
-          minReplicas: 1,
-          maxReplicas: 3,
-        },
-      },
-      { fieldManager: 'keda-operator', force: true },
+    expect(scaledObject.spec).toMatchObject({
+      scaleTargetRef: { name: `${name}-predictor` },
+      minReplicaCount: 1,
+      maxReplicaCount: 3,
+    });
+    expect(scaledObject.metadata.ownerReferences?.[0]).toMatchObject({ kind: 'InferenceService', name });
+    const hpa = await eventually("KEDA's HPA", () =>
+      client().getOptional({ ...HPA_GVK, namespace: NS, name: kedaHpaName(name) }),
     );
-    await client().applyStatus(
-      {
-        ...HPA_GVK,
-        metadata: { name: hpaName, namespace: NS },
-        status: {
-          currentReplicas: 2,
-          desiredReplicas: 3,
-          conditions: [
-            {
-              type: 'AbleToScale',
-              status: 'True',
-              reason: 'ReadyForNewScale',
-              lastTransitionTime: new Date().toISOString(),
-            },
-            {
-              type: 'ScalingActive',
-              status: 'True',
-              reason: 'ValidMetricFound',
-              lastTransitionTime: new Date().toISOString(),
-            },
-          ],
-        },
-      },
-      { fieldManager: 'horizontal-pod-autoscaler', force: true },
-    );
+    expect(hpa.spec.scaleTargetRef).toEqual({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      name: `${name}-predictor`,
+    });
     const operational = await serviceWhere(NS, NAME, 'HPAOperational', (svc) =>
       hasCondition(svc, 'HPAReady', 'True', 'HPAOperational'),
     );
-    expect(operational.status.runtime).toEqual({
-      currentReplicas: 2,
-      desiredReplicas: 3,
-      minReplicas: 1,
-      maxReplicas: 3,
-      replicas: '2/3 (1-3)',
-    });
+    expect(operational.status.runtime).toMatchObject({ minReplicas: 1, maxReplicas: 3 });
+    expect(operational.status.runtime.replicas).toMatch(/^\d+\/\d+ \(1-3\)$/);
 
     // Back to fixed replicas: autoscaling fields leave the InferenceService.
     await service(client(), NS, NAME, { replicas: 2 });
@@ -480,7 +459,10 @@ describe('isvc-render on a real API server', () => {
       const isvc = await getIsvc(NS, NAME);
       return isvc?.spec?.predictor?.minReplicas === 2 ? isvc : false;
     });
-    expect(fixed.metadata.annotations).toEqual({ 'serving.kserve.io/autoscalerClass': 'none' });
+    expect(fixed.metadata.annotations).toEqual({
+      'serving.kserve.io/autoscalerClass': 'none',
+      'serving.kserve.io/deploymentMode': 'Standard',
+    });
     expect(fixed.spec.predictor.maxReplicas).toBe(2);
     expect(fixed.spec.predictor.autoScaling).toBeUndefined();
     await serviceWhere(
@@ -567,6 +549,15 @@ describe('routing', () => {
   });
 });
 
+/** Sets `deploy.defaultDeploymentMode` of KServe's ConfigMap, as a cluster owner would. */
+async function kserveDefaultMode(mode: 'Knative' | 'Standard'): Promise<void> {
+  await client().mergePatch(
+    { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'kserve', name: 'inferenceservice-config' },
+    { data: { deploy: JSON.stringify({ defaultDeploymentMode: mode }) } },
+    { fieldManager: 'e2e-cluster-owner' },
+  );
+}
+
 describe('predictor pod failures', () => {
   const NS = 'isvc-pods';
 
@@ -589,7 +580,19 @@ describe('predictor pod failures', () => {
     expect(oom.status.status).toBe('Failed');
 
     // KServe's Warning Event (not watched: read when the service is reconciled, e.g. on resync).
-    await resolvedService(client(), NS, 'knative-mode');
+    // A cluster whose KServe defaults to Knative mode without Knative Serving: KServe's own
+    // controller refuses the InferenceService (the cluster default is read at admission).
+    await kserveDefaultMode('Knative');
+    try {
+      await resolvedService(client(), NS, 'knative-mode');
+      // KServe records the mode it resolved in the status, where it stays.
+      await eventually('KServe resolving the InferenceService to Knative mode', async () => {
+        const isvc = await getIsvc(NS, 'knative-mode');
+        return isvc?.status?.deploymentMode === 'Knative';
+      });
+    } finally {
+      await kserveDefaultMode('Standard');
+    }
     const knative = await serviceWhere(NS, 'knative-mode', 'ServerlessModeRejected', (s) =>
       hasCondition(s, 'InferenceServiceReady', 'False', 'ServerlessModeRejected'),
     );
@@ -752,7 +755,8 @@ describe('KServe’s full InferenceService CRD', () => {
                   query: 'sum(vllm:num_requests_running)',
                   operationOverTime: 'avg',
                 },
-                target: { type: 'AverageValue' as const, averageValue: '4' },
+                // KServe's validator requires target.value for a PodMetric, whatever its type.
+                target: { type: 'AverageValue' as const, value: '4', averageValue: '4' },
               },
             },
           ],

@@ -23,6 +23,7 @@ export const PVC = `${ARTIFACT}-cache-e2e00001`;
 export const ISVC_GVK = { apiVersion: 'serving.kserve.io/v1beta1', kind: 'InferenceService' } as const;
 export const ROUTE_GVK = { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute' } as const;
 export const HPA_GVK = { apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler' } as const;
+export const SCALED_OBJECT_GVK = { apiVersion: 'keda.sh/v1alpha1', kind: 'ScaledObject' } as const;
 
 const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 

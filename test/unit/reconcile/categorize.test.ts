@@ -11,6 +11,25 @@ describe('categorizeError (spec §5.2)', () => {
     [status(404, 'NotFound'), 'MissingDownstreamDependency', 'NotFound'],
     [status(401, 'Unauthorized'), 'Auth', 'Unauthorized'],
     [status(403, 'Forbidden'), 'Auth', 'Forbidden'],
+    [
+      classifyHttpError(403, {
+        kind: 'Status',
+        reason: 'Forbidden',
+        message:
+          'admission webhook "inferenceservice.kserve-webhook-server.validator" denied the request: PYTHONPATH is not allowed',
+      }),
+      'InvalidSpec',
+      'AdmissionDenied',
+    ],
+    [
+      classifyHttpError(500, {
+        kind: 'Status',
+        reason: 'InternalError',
+        message: 'Internal error occurred: failed calling webhook "x": connect: connection refused',
+      }),
+      'Infrastructure',
+      'ServiceUnavailable',
+    ],
     [status(422, 'Invalid'), 'InvalidSpec', 'InvalidSpec'],
     [status(409, 'AlreadyExists'), 'InvalidSpec', 'AlreadyExists'],
     [status(409, 'Conflict'), 'Infrastructure', 'Conflict'],

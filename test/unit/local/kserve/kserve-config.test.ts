@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inferenceServiceConfig } from '../../../../local/kserve/inferenceservice-config.ts';
 import { kserveModeFromArgs, parseKServeMode } from '../../../../local/kserve/kserve-mode.ts';
+import { acceptEmptyUpgradeStrategy } from '../../../../local/kserve/otel-collector-crd.ts';
 import { webhookConfigurations } from '../../../../local/kserve/webhook-configurations.ts';
 
 /** The shape of KServe's shipped files, cut down to what the merge touches. */
@@ -96,5 +97,39 @@ describe("the local cluster's KServe configuration", () => {
     expect(kserveModeFromArgs(['--kserve=simulated'])).toBe('simulated');
     expect(parseKServeMode('real')).toBe('real');
     expect(() => parseKServeMode('fake')).toThrow('--kserve must be one of real, simulated, not "fake"');
+  });
+});
+
+describe("the OpenTelemetry collector CRD, without the operator's defaulting webhook", () => {
+  it('accepts the empty upgradeStrategy KServe writes, and keeps the other values', () => {
+    const crd = {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'opentelemetrycollectors.opentelemetry.io' },
+      spec: {
+        versions: [
+          {
+            name: 'v1beta1',
+            schema: {
+              openAPIV3Schema: {
+                properties: {
+                  spec: { properties: { upgradeStrategy: { enum: ['automatic', 'none'], type: 'string' } } },
+                },
+              },
+            },
+          },
+        ],
+      },
+    };
+    const adjusted = acceptEmptyUpgradeStrategy(crd);
+    expect(
+      adjusted.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.upgradeStrategy,
+    ).toEqual({
+      enum: ['automatic', 'none', ''],
+      type: 'string',
+    });
+    expect(
+      crd.spec.versions[0]?.schema.openAPIV3Schema.properties.spec.properties.upgradeStrategy.enum,
+    ).toEqual(['automatic', 'none']);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type KServe, startKServe } from '../../../local/kserve/kserve-manager.ts';
 import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
 import { isvcName } from '../../../shared/naming/service-names.ts';
@@ -40,7 +41,11 @@ beforeAll(async () => {
   await readyInputs(client(), NS);
 });
 
+/** KServe started again by the test (the platform stops only the one it started). */
+let restarted: KServe | undefined;
+
 afterAll(async () => {
+  await restarted?.stop();
   await platform?.stop();
 });
 
@@ -205,5 +210,30 @@ describe("KServe's own controller behind isvc-render", () => {
 
     await service(client(), NS, 'refused', { env: [{ name: 'PYTHON_VERSION', value: '3' }] });
     await serviceWhere('refused', 'Running once fixed', (svc) => svc.status?.status === 'Running');
+  });
+});
+
+describe('KServe down', () => {
+  it('a service written meanwhile says the webhook call failed, and runs once KServe is back', async () => {
+    await platform.kserve?.stop();
+    // Its webhooks stay registered (failurePolicy Fail): the API server cannot admit the write.
+    // A transient infrastructure error to the state engine: DependenciesReachable carries it and
+    // the write is retried, while the service waits for its InferenceService.
+    await resolvedService(client(), NS, 'while-down');
+    const waiting = await serviceWhere('while-down', 'the failed webhook call', (svc) =>
+      String(conditionOf(svc, 'DependenciesReachable')?.message).includes('failed calling webhook'),
+    );
+    expect(conditionOf(waiting, 'DependenciesReachable')).toMatchObject({
+      status: 'False',
+      reason: 'InfrastructureError',
+    });
+    expect(waiting.status.status).not.toBe('Running');
+
+    restarted = await startKServe({ controlPlane: platform.controlPlane, client: client() });
+    await serviceWhere(
+      'while-down',
+      'Running once KServe is back',
+      (svc) => svc.status?.status === 'Running',
+    );
   });
 });

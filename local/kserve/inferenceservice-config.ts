@@ -9,7 +9,9 @@ export const KSERVE_NAMESPACE = 'kserve';
  * - `deploy.defaultDeploymentMode: Standard`: predictors are plain Deployments (AIM also asks for
  *   it per InferenceService; this is the default an owner without Knative Serving sets).
  * - `ingress.disableIngressCreation: true`: the product routes with its own HTTPRoute, so KServe
- *   must not create an Ingress (or a Gateway API route of its own) beside it.
+ *   must not create an Ingress (or a Gateway API route of its own) beside it;
+ *   `disableIstioVirtualHost: true` without Istio, or KServe records a Warning Event on every
+ *   reconcile of every InferenceService (700 for 100 services in bench:platform).
  * - `inferenceService.resource.cpuLimit: ""`: KServe's defaulting webhook adds the configured CPU
  *   limit (1 as shipped) to every container without one, and AIM asks 4 CPUs per GPU with no limit
  *   (as the Go operator does), so with the shipped value the predictor Deployment is refused
@@ -17,7 +19,7 @@ export const KSERVE_NAMESPACE = 'kserve';
  */
 export const PRODUCT_EXPECTS: Record<string, Record<string, unknown>> = {
   deploy: { defaultDeploymentMode: 'Standard' },
-  ingress: { disableIngressCreation: true, enableGatewayApi: false },
+  ingress: { disableIngressCreation: true, enableGatewayApi: false, disableIstioVirtualHost: true },
   inferenceService: { resource: { cpuLimit: '' } },
 };
 

@@ -62,6 +62,7 @@ describe("the local cluster's KServe configuration", () => {
       enableGatewayApi: false,
       ingressDomain: 'example.com',
       disableIngressCreation: true,
+      disableIstioVirtualHost: true,
     });
     // Only the CPU limit goes: the other defaults of the shipped file are kept.
     expect(JSON.parse(data.inferenceService ?? '')).toEqual({

@@ -106,7 +106,8 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       '--advertise-address=127.0.0.1',
       `--secure-port=${apiPort}`,
       `--cert-dir=${join(dir, 'pki')}`,
-      '--service-cluster-ip-range=10.0.0.0/24',
+      // KServe makes a Service per predictor: room for tens of thousands (a /24 ran out at 254).
+      '--service-cluster-ip-range=10.0.0.0/16',
       `--service-account-issuer=${server}`,
       `--service-account-key-file=${join(dir, 'pki', 'sa.pub')}`,
       `--service-account-signing-key-file=${join(dir, 'pki', 'sa.key')}`,

@@ -1,6 +1,6 @@
 /**
  * The machine a benchmark ran on. The same code on the same 2-core VM gave N=100 all Running in
- * 12.0–13.5 s one day and 14.4–17.0 s another (docs/performance.md, session 17): core count and
+ * 12.0–13.5 s one day and 14.4–17.0 s another (docs/performance.md, 2026-11-27): core count and
  * load average do not tell such days apart. Two figures help: the CPU's single-thread speed at the
  * start (a fixed hashing workload, best of three trials, before the platform starts) and, over the
  * run, how the machine's CPU time went — busy, idle, and stolen by the hypervisor for other guests.

@@ -12,7 +12,7 @@ export const DEFAULT_RECONCILE_CONCURRENCY = 4;
  * A function whose reconciles wait on a registry or on the discovery lock and its Jobs holds its
  * workers through those waits: in a 1,000-object burst model-inspect's and template-discover's 4
  * workers were busy from first to last while the other functions' idled, and new models and
- * templates waited 10–30 s for their first status (docs/performance.md, session 14).
+ * templates waited 10–30 s for their first status (docs/performance.md, 2026-11-26).
  */
 export const WAITING_RECONCILE_CONCURRENCY = 8;
 

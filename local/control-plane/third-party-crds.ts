@@ -97,9 +97,9 @@ function crdDocumentsOf(dir: string): string {
   return documents.map((document) => document.toString({ lineWidth: 0 })).join('---\n');
 }
 
-/** Other configuration files of a pinned project, read the same way as its CRDs. */
-export function pinnedModuleFile(module: 'github.com/kserve/kserve', path: string): string {
-  return readFileSync(join(moduleDir(module, VERSIONS.kserve), path), 'utf8');
+/** Another file of the pinned KServe module (its shipped ConfigMap, its webhooks), read like its CRDs. */
+export function kserveModuleFile(path: string): string {
+  return readFileSync(join(moduleDir('github.com/kserve/kserve', VERSIONS.kserve), path), 'utf8');
 }
 
 /** The CRD YAML text of a pinned third-party project. */

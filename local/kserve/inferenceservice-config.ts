@@ -1,6 +1,6 @@
 import type { KubeObject } from '../../shared/kube/types.ts';
 import { yamlObjects } from '../../shared/kube/yaml-objects.ts';
-import { pinnedModuleFile } from '../control-plane/third-party-crds.ts';
+import { kserveModuleFile } from '../control-plane/third-party-crds.ts';
 
 export const KSERVE_NAMESPACE = 'kserve';
 
@@ -44,7 +44,7 @@ function merged(base: Json, over: Json): Json {
  * with the settings above merged over it: the ConfigMap a cluster owner installs.
  */
 export function inferenceServiceConfig(
-  shipped = pinnedModuleFile('github.com/kserve/kserve', 'config/configmap/inferenceservice.yaml'),
+  shipped = kserveModuleFile('config/configmap/inferenceservice.yaml'),
 ): KubeObject {
   const [configMap] = yamlObjects(shipped);
   if (configMap === undefined) throw new Error('KServe module has no inferenceservice-config');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { KubeClient } from '../../shared/kube/types.ts';
 import type { ControlPlane } from '../control-plane/control-plane.ts';
 import { freeLoopbackPorts } from '../control-plane/ports.ts';
-import { type ManagedProcess, startProcess, waitFor } from '../control-plane/processes.ts';
+import { startProcess, waitFor } from '../control-plane/processes.ts';
 import { inferenceServiceConfig, KSERVE_NAMESPACE } from './inferenceservice-config.ts';
 import { makeWebhookCerts } from './webhook-certs.ts';
 import { webhookConfigurations } from './webhook-configurations.ts';
@@ -12,9 +12,6 @@ import { webhookConfigurations } from './webhook-configurations.ts';
 const FIELD_MANAGER = 'aim-local-platform';
 
 export interface KServe {
-  readonly process: ManagedProcess;
-  /** The loopback port of its admission webhooks. */
-  readonly webhookPort: number;
   stop(): Promise<void>;
 }
 
@@ -94,5 +91,5 @@ export async function startKServe(args: {
     await process.stop();
     throw err;
   }
-  return { process, webhookPort, stop: () => process.stop() };
+  return { stop: () => process.stop() };
 }

@@ -1,6 +1,6 @@
 import type { KubeObject } from '../../shared/kube/types.ts';
 import { yamlObjects } from '../../shared/kube/yaml-objects.ts';
-import { pinnedModuleFile } from '../control-plane/third-party-crds.ts';
+import { kserveModuleFile } from '../control-plane/third-party-crds.ts';
 
 interface WebhookEntry {
   clientConfig: { service?: { path?: string }; url?: string; caBundle?: string };
@@ -15,7 +15,7 @@ interface WebhookEntry {
 export function webhookConfigurations(
   port: number,
   caPem: string,
-  shipped = pinnedModuleFile('github.com/kserve/kserve', 'config/webhook/manifests.yaml'),
+  shipped = kserveModuleFile('config/webhook/manifests.yaml'),
 ): KubeObject[] {
   const caBundle = Buffer.from(caPem).toString('base64');
   return yamlObjects(shipped).map((configuration) => {

@@ -37,12 +37,6 @@ async function waitEstablished(client: KubeClient, names: string[], timeoutMs = 
   }
 }
 
-/**
- * The third-party CRDs a platform needs: with real KServe, every CRD its manager watches, KEDA's
- * ScaledObject and OpenTelemetry's collector (what it creates for autoscaled predictors); the
- * simulator needs only
- * KServe's minimal InferenceService.
- */
 const same = (crd: KubeObject) => crd;
 
 /** What stands in for a third-party operator that does not run here (see each function). */
@@ -50,6 +44,11 @@ const LOCAL_ADJUSTMENTS: Partial<Record<ThirdPartyCrd, (crd: KubeObject) => Kube
   openTelemetryCollector: acceptEmptyUpgradeStrategy,
 };
 
+/**
+ * The third-party CRDs a platform needs: with real KServe, every CRD its manager watches, KEDA's
+ * ScaledObject and OpenTelemetry's collector (what it creates for autoscaled predictors); the
+ * simulator needs only KServe's minimal InferenceService.
+ */
 export function thirdPartyCrdsFor(kserve: KServeMode): ThirdPartyCrd[] {
   const kserveCrds: ThirdPartyCrd[] =
     kserve === 'real'
@@ -59,10 +58,9 @@ export function thirdPartyCrdsFor(kserve: KServeMode): ThirdPartyCrd[] {
 }
 
 /**
- * Installs the project's generated CRDs plus the pinned third-party ones (KServe's minimal
- * InferenceService, Gateway API's standard HTTPRoute, Knative's PingSource for the functions'
- * wake-up calls) with server-side apply, and waits until the
- * API server serves them.
+ * Installs the project's generated CRDs plus the pinned third-party ones (by default what the
+ * simulator's KServe needs, Gateway API's standard HTTPRoute, Knative's PingSource for the
+ * functions' wake-up calls) with server-side apply, and waits until the API server serves them.
  */
 export async function installCrds(
   client: KubeClient,

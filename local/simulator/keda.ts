@@ -1,3 +1,4 @@
+import { HPA_GVK } from '../../shared/inference/hpa-health.ts';
 import { isNotFound } from '../../shared/kube/errors.ts';
 import type { KubeObject } from '../../shared/kube/types.ts';
 import { eachWithConcurrency } from '../../shared/runtime/concurrency.ts';
@@ -6,11 +7,13 @@ import type { ThrottledLog } from './log.ts';
 import { rfc3339 } from './pod-lifecycle.ts';
 
 export const SCALED_OBJECT_GVK = { apiVersion: 'keda.sh/v1alpha1', kind: 'ScaledObject' } as const;
-export const HPA_GVK = { apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler' } as const;
 /** KEDA's operator writes the HPAs it derives under this field manager. */
 const KEDA_MANAGER = 'keda-operator';
 
-/** KEDA's name for the HPA it derives from a ScaledObject. */
+/**
+ * KEDA's name for the HPA it derives from a ScaledObject. Spelled here as KEDA does, not taken from
+ * the product's naming: isvc-render must find the HPA under the name KEDA really gives it.
+ */
 export function kedaHpaName(scaledObject: string): string {
   return `keda-hpa-${scaledObject}`;
 }
@@ -148,8 +151,11 @@ export class KedaSimulator {
           .catch(() => undefined);
         const status = hpaStatus(hpa, target?.status?.replicas ?? 0, nowMs);
         const current = hpa.status ?? {};
-        if (current.currentReplicas === status.currentReplicas && (current.conditions ?? []).length === 3)
-          return;
+        const unchanged =
+          current.currentReplicas === status.currentReplicas &&
+          current.desiredReplicas === status.desiredReplicas &&
+          (current.conditions ?? []).length === 3;
+        if (unchanged) return;
         await this.#api.patchStatus(key, status);
       },
       (so, err) => {

@@ -1,9 +1,10 @@
 import { ObjectCache } from '../../shared/cache/object-cache.ts';
+import { HPA_GVK } from '../../shared/inference/hpa-health.ts';
 import type { KubeClient, KubeObject, ObjectKey } from '../../shared/kube/types.ts';
 import { reportingWritesTo } from '../../shared/reconcile/write-reporting-client.ts';
 import type { SimulatorApi } from './api.ts';
 import { HTTP_ROUTE_GVK } from './gateway.ts';
-import { HPA_GVK, SCALED_OBJECT_GVK } from './keda.ts';
+import { SCALED_OBJECT_GVK } from './keda.ts';
 import { ISVC_GVK } from './kserve.ts';
 import { PVC_GVK } from './pvc-provisioner.ts';
 

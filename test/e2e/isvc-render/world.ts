@@ -8,6 +8,7 @@
 import type { KubeClient, KubeObject, ObjectKey } from '../../../shared/kube/types.ts';
 import { isvcName } from '../../../shared/naming/service-names.ts';
 
+export { SCALED_OBJECT_GVK } from '../../../local/simulator/keda.ts';
 export { conditionOf, hasCondition } from '../support/conditions.ts';
 
 export const AIM = 'aim.eai.amd.com/v1alpha1';
@@ -23,7 +24,6 @@ export const PVC = `${ARTIFACT}-cache-e2e00001`;
 export const ISVC_GVK = { apiVersion: 'serving.kserve.io/v1beta1', kind: 'InferenceService' } as const;
 export const ROUTE_GVK = { apiVersion: 'gateway.networking.k8s.io/v1', kind: 'HTTPRoute' } as const;
 export const HPA_GVK = { apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler' } as const;
-export const SCALED_OBJECT_GVK = { apiVersion: 'keda.sh/v1alpha1', kind: 'ScaledObject' } as const;
 
 const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 

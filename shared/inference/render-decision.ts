@@ -21,6 +21,7 @@ import { type RoutePathResult, resolveRoutePath } from './path-template.ts';
 import type { RenderFetched } from './render-fetch.ts';
 import { renderInferenceService } from './render-isvc.ts';
 import { renderHttpRoute } from './render-route.ts';
+import { keepWrittenSetOrder } from './set-order.ts';
 import { readModel, readTemplate, readTemplateCache } from './source-objects.ts';
 import { envNameProblems, replicaProblems, resourceProblems, type SpecProblem } from './spec-problems.ts';
 
@@ -127,7 +128,8 @@ export function decideInferenceService(svc: AIMService, fetched: RenderFetched):
     runtimeConfigEnv: runtimeConfigSpec?.env,
     cacheVolumes: cacheVolumes ?? [],
   });
-  if (rendered.ok) decision.desired = rendered.isvc;
+  if (rendered.ok)
+    decision.desired = existing === undefined ? rendered.isvc : keepWrittenSetOrder(rendered.isvc, existing);
   else decision.problems = rendered.problems;
   return decision;
 }

@@ -2,7 +2,8 @@
  * Every read isvc-render makes for one AIMService (spec §10.2), captured as values:
  *
  *   at once:       the InferenceService, the HTTPRoute (routing on, or a route left from when it
- *                  was), the model and template named in the service status, the template cache
+ *                  was) and any route the service controls under another name (an earlier
+ *                  controller's, from the informer's memory), the model and template named in the service status, the template cache
  *                  it names, and the cache the service may use (cache-manage's selection, for the
  *                  Cache component: isvc-render reports it, cache-manage only creates caches);
  *   when the InferenceService exists:  the Events about it, its predictor pods (and what the pods
@@ -26,6 +27,7 @@ import { captureFetch, type FetchResult } from '../reconcile/health.ts';
 import { type CachedKind, type KubeReader, readerOf } from '../reconcile/read-cache.ts';
 import type { FetchInput, ReconcileContext } from '../reconcile/reconciler.ts';
 import type { ResolvedRuntimeConfig } from '../reconcile/runtime-config.ts';
+import { earlierRoutesOf } from './earlier-routes.ts';
 import { HPA_GVK } from './hpa-health.ts';
 import { isAutoscaling } from './isvc-scaling.ts';
 import { cacheVolumesFromArtifacts, cacheVolumesOf, claimNamesOf } from './isvc-volumes.ts';
@@ -54,6 +56,8 @@ export interface RenderFetched {
   pods?: FetchResult<PredictorPodsObservation>;
   hpa?: FetchResult<KubeObject | undefined>;
   route?: FetchResult<KubeObject | undefined>;
+  /** Routes the service controls under another name (an earlier controller's): earlier-routes.ts. */
+  earlierRoutes?: FetchResult<KubeObject[]>;
   model?: FetchResult<KubeObject | undefined>;
   template?: FetchResult<KubeObject | undefined>;
   /** The cache named in status.cache (read as named, Ready or not), else the usable one. */
@@ -127,9 +131,18 @@ export async function fetchRenderState(
   const readRoute = base.routing.enabled || status?.routing !== undefined;
 
   const cacheRef = status?.cache?.templateCacheRef;
-  const [isvc, route, model, template, usableCache, namedCache] = await Promise.all([
+  const [isvc, route, earlierRoutes, model, template, usableCache, namedCache] = await Promise.all([
     name === undefined ? undefined : optional(reader, { ...INFERENCE_SERVICE_GVK, namespace, name }),
     readRoute ? optional(reader, { ...HTTP_ROUTE_GVK, namespace, name: base.routeName }) : undefined,
+    readRoute
+      ? captureFetch(async () =>
+          earlierRoutesOf(
+            (await reader.list(HTTP_ROUTE_GVK, { namespace })).items,
+            input.object,
+            base.routeName,
+          ),
+        )
+      : undefined,
     status?.resolvedModel ? optional(reader, modelKey(status.resolvedModel, namespace)) : undefined,
     status?.resolvedTemplate ? optional(reader, templateKey(status.resolvedTemplate, namespace)) : undefined,
     captureFetch<TemplateCacheObject | undefined>(() => findServiceCache(reader, svc, input.object)),
@@ -149,6 +162,7 @@ export async function fetchRenderState(
   };
   if (isvc !== undefined) fetched.isvc = isvc;
   if (route !== undefined) fetched.route = route;
+  if (earlierRoutes !== undefined) fetched.earlierRoutes = earlierRoutes;
   if (model !== undefined) fetched.model = model;
   if (template !== undefined) fetched.template = template;
 

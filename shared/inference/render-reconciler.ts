@@ -23,6 +23,7 @@ import type { ComponentHealth } from '../reconcile/health.ts';
 import { emptyPlan, type Plan } from '../reconcile/plan.ts';
 import type { KindReconciler } from '../reconcile/reconciler.ts';
 import { aimServiceStatus } from '../reconcile/service-status.ts';
+import { earlierRoutesToRemove } from './earlier-routes.ts';
 import { firstStatusHoldMs } from './first-status-hold.ts';
 import { inferenceServiceCreatedEvent } from './isvc-created-event.ts';
 import { newInferenceServiceHoldMs } from './new-isvc-hold.ts';
@@ -84,6 +85,9 @@ function renderPlan(svc: AIMService, fetched: RenderFetched, now: Date): Plan {
   if (route.leftover !== undefined && isControlledBy(route.leftover, serviceObject)) {
     plan.delete.push(objectKey(route.leftover));
   }
+  const rendered = fetched.route?.ok ? fetched.route.value : undefined;
+  const earlier = fetched.earlierRoutes?.ok ? fetched.earlierRoutes.value : [];
+  for (const old of earlierRoutesToRemove(route, rendered, earlier)) plan.delete.push(objectKey(old));
   return plan;
 }
 

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { earlierRoutesOf, earlierRoutesToRemove } from '../../../shared/inference/earlier-routes.ts';
+import type { KubeObject } from '../../../shared/kube/types.ts';
+
+const service: KubeObject = {
+  apiVersion: 'aim.eai.amd.com/v1alpha1',
+  kind: 'AIMService',
+  metadata: { name: 'chat', namespace: 'ns', uid: 'svc-uid' },
+};
+const route = (name: string, ownerUid: string, accepted?: boolean): KubeObject => ({
+  apiVersion: 'gateway.networking.k8s.io/v1',
+  kind: 'HTTPRoute',
+  metadata: {
+    name,
+    namespace: 'ns',
+    generation: 1,
+    ownerReferences: [
+      {
+        apiVersion: 'aim.eai.amd.com/v1alpha1',
+        kind: 'AIMService',
+        name: 'chat',
+        uid: ownerUid,
+        controller: true,
+      },
+    ],
+  },
+  ...(accepted === undefined
+    ? {}
+    : {
+        status: {
+          parents: [
+            {
+              parentRef: { name: 'gw' },
+              conditions: [{ type: 'Accepted', status: accepted ? 'True' : 'False', observedGeneration: 1 }],
+            },
+          ],
+        },
+      }),
+});
+
+describe('earlier routes of a service (a takeover from the Go operator)', () => {
+  const goOperators = route('chat-1234abcd', 'svc-uid', true);
+  const ours = route('chat-1234abcd-route', 'svc-uid', true);
+
+  it("are the routes it controls under another name; another service's or KServe's are not", () => {
+    const others = [
+      route('other', 'other-uid'),
+      { ...goOperators, metadata: { ...goOperators.metadata, ownerReferences: [] } },
+    ];
+    expect(earlierRoutesOf([goOperators, ours, ...others], service, 'chat-1234abcd-route')).toEqual([
+      goOperators,
+    ]);
+  });
+
+  it('are removed once the rendered route is accepted, never before', () => {
+    const decision = { enabled: true };
+    expect(earlierRoutesToRemove(decision, undefined, [goOperators])).toEqual([]);
+    expect(earlierRoutesToRemove(decision, route('chat-1234abcd-route', 'svc-uid'), [goOperators])).toEqual(
+      [],
+    );
+    expect(
+      earlierRoutesToRemove(decision, route('chat-1234abcd-route', 'svc-uid', false), [goOperators]),
+    ).toEqual([]);
+    expect(earlierRoutesToRemove(decision, ours, [goOperators])).toEqual([goOperators]);
+  });
+
+  it('are removed at once when routing is off', () => {
+    expect(earlierRoutesToRemove({ enabled: false }, undefined, [goOperators])).toEqual([goOperators]);
+  });
+});

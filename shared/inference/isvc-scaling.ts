@@ -3,6 +3,11 @@
  * or `maxReplicas` means KEDA autoscaling (KServe `autoscalerClass: keda`, the OpenTelemetry
  * collector sidecar, Prometheus scraping on the vLLM port, `predictor.autoScaling` converted 1:1);
  * otherwise a fixed replica count with autoscaling off (`autoscalerClass: none`).
+ *
+ * Bounds without metrics: upstream renders no `predictor.autoScaling`, and KServe then makes a
+ * ScaledObject without triggers, which KEDA's CRD refuses (`spec.triggers: Required value`): the
+ * service could never run. The functions render the trigger KServe itself defaults to for its
+ * HPA class, CPU at 80 % utilisation, so `minReplicas: 1, maxReplicas: 3` autoscales as written.
  */
 import type { AIMServiceSpec } from '../api/aim-service.ts';
 import { AUTOSCALER_CLASSES, DEFAULT_PROMETHEUS_PORT, KSERVE_ANNOTATIONS } from '../constants/kserve.ts';
@@ -13,9 +18,15 @@ export interface PredictorScaling {
   minReplicas: number;
   maxReplicas: number;
   annotations: Record<string, string>;
-  /** KServe `predictor.autoScaling` (only when autoscaling with metrics). */
+  /** KServe `predictor.autoScaling` (when autoscaling: the service's metrics, else DEFAULT_CPU_METRIC). */
   autoScaling?: { metrics: Record<string, unknown>[] };
 }
+
+/** KServe's own default for autoscaling without metrics (its HPA class: CPU, 80 % utilisation). */
+export const DEFAULT_CPU_METRIC: Readonly<Record<string, unknown>> = {
+  type: 'Resource',
+  resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } },
+};
 
 type ScalingSpec = Partial<Pick<AIMServiceSpec, 'replicas' | 'minReplicas' | 'maxReplicas' | 'autoScaling'>>;
 
@@ -73,7 +84,8 @@ export function planScaling(spec: ScalingSpec, isvcName: string): PredictorScali
     },
   };
   const metrics = spec.autoScaling?.metrics;
-  if (metrics !== undefined && metrics.length > 0)
-    scaling.autoScaling = { metrics: metrics.map(kserveMetric) };
+  scaling.autoScaling = {
+    metrics: metrics !== undefined && metrics.length > 0 ? metrics.map(kserveMetric) : [DEFAULT_CPU_METRIC],
+  };
   return scaling;
 }

@@ -20,7 +20,7 @@ describe('planScaling (spec §10.7.3)', () => {
     });
   });
 
-  it('min 1 / max 3 ⇒ keda, otel sidecar of the predictor, prometheus port 8000', () => {
+  it('min 1 / max 3 ⇒ keda, otel sidecar of the predictor, prometheus port 8000, and a CPU trigger', () => {
     expect(planScaling({ replicas: 1, minReplicas: 1, maxReplicas: 3 }, 'chat-1a2b3c4d')).toEqual({
       autoscaling: true,
       minReplicas: 1,
@@ -29,6 +29,15 @@ describe('planScaling (spec §10.7.3)', () => {
         'serving.kserve.io/autoscalerClass': 'keda',
         'sidecar.opentelemetry.io/inject': 'chat-1a2b3c4d-predictor',
         'prometheus.kserve.io/port': '8000',
+      },
+      // Without a metric KServe's ScaledObject has no trigger and KEDA's CRD refuses it.
+      autoScaling: {
+        metrics: [
+          {
+            type: 'Resource',
+            resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } },
+          },
+        ],
       },
     });
   });

@@ -1,2 +1,3 @@
+export * from './canonical.ts';
 export * from './display-size.ts';
 export * from './quantity.ts';

@@ -15,8 +15,8 @@ export class QuantityError extends Error {
 
 const QUANTITY_SYNTAX = /^([+-]?)(\d+(?:\.\d*)?|\.\d+)(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]|[eE][+-]?\d+)?$/;
 
-const BINARY_SUFFIXES = ['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'] as const;
-const DECIMAL_EXPONENTS: Readonly<Record<string, number>> = {
+export const BINARY_SUFFIXES = ['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'] as const;
+export const DECIMAL_EXPONENTS: Readonly<Record<string, number>> = {
   n: -9,
   u: -6,
   m: -3,
@@ -37,27 +37,52 @@ interface Exact {
   denominator: bigint;
 }
 
-function parseExact(quantity: string | number): Exact {
+/** A quantity's text split as Go's parser splits it; `suffix` is '' for plain numbers. */
+export interface QuantityParts {
+  /** The trimmed text (Go's UnmarshalJSON trims spaces too). */
+  text: string;
+  negative: boolean;
+  whole: string;
+  fraction: string;
+  suffix: string;
+}
+
+export function scanQuantity(quantity: string | number): QuantityParts {
   const text = typeof quantity === 'number' ? String(quantity) : quantity.trim();
   const match = QUANTITY_SYNTAX.exec(text);
   if (!match) throw new QuantityError(text);
   const [, sign = '', digits = '', suffix = ''] = match;
-
   const [whole = '', fraction = ''] = digits.split('.');
+  return { text, negative: sign === '-', whole, fraction, suffix };
+}
+
+/** The power of 1024 a binary-SI suffix stands for, or undefined for any other suffix. */
+export function binaryPower(suffix: string): number | undefined {
+  const power = BINARY_SUFFIXES.indexOf(suffix as (typeof BINARY_SUFFIXES)[number]);
+  return suffix !== '' && power > 0 ? power : undefined;
+}
+
+/** The power of ten a decimal-SI or exponent suffix stands for (`E` alone is exa; `e3` / `E3` is 10³). */
+export function decimalExponent(suffix: string, text: string): number {
+  const exponent = suffix.length > 1 ? Number(suffix.slice(1)) : DECIMAL_EXPONENTS[suffix];
+  if (exponent === undefined || Math.abs(exponent) > MAX_DECIMAL_EXPONENT) throw new QuantityError(text);
+  return exponent;
+}
+
+function parseExact(quantity: string | number): Exact {
+  const { text, negative, whole, fraction, suffix } = scanQuantity(quantity);
   let numerator = BigInt(`${whole}${fraction}` || '0');
   let denominator = 10n ** BigInt(fraction.length);
 
-  const binaryPower = BINARY_SUFFIXES.indexOf(suffix as (typeof BINARY_SUFFIXES)[number]);
-  if (suffix !== '' && binaryPower > 0) {
-    numerator *= 1024n ** BigInt(binaryPower);
+  const power = binaryPower(suffix);
+  if (power !== undefined) {
+    numerator *= 1024n ** BigInt(power);
   } else {
-    // `E` alone is exa; `e3` / `E3` is a decimal exponent.
-    const exponent = suffix.length > 1 ? Number(suffix.slice(1)) : DECIMAL_EXPONENTS[suffix];
-    if (exponent === undefined || Math.abs(exponent) > MAX_DECIMAL_EXPONENT) throw new QuantityError(text);
+    const exponent = decimalExponent(suffix, text);
     if (exponent >= 0) numerator *= 10n ** BigInt(exponent);
     else denominator *= 10n ** BigInt(-exponent);
   }
-  return { numerator: sign === '-' ? -numerator : numerator, denominator };
+  return { numerator: negative ? -numerator : numerator, denominator };
 }
 
 /** Rounds away from zero, like resource.Quantity's `Value()` / `MilliValue()`. */

@@ -7,6 +7,7 @@ import type { EnvVar } from '../api/common/env.ts';
 import { LABEL_VALUES, LABELS } from '../constants/labels.ts';
 import { artifactName } from '../naming/artifact-names.ts';
 import { sanitizeLabelValue } from '../naming/label-value.ts';
+import { canonicalQuantityOrSelf } from '../quantity/canonical.ts';
 import { mergeEnv } from '../reconcile/env-merge.ts';
 import { templateCacheMode } from './cache-mode.ts';
 import { ARTIFACT_GVK, type ArtifactObject, type TemplateCacheObject } from './kinds.ts';
@@ -30,7 +31,7 @@ export function buildCacheArtifact(cache: TemplateCacheObject, missing: MissingS
   });
   const spec: ArtifactObject['spec'] = { sourceUri: source.sourceUri, modelId: source.modelId };
   if (storageClassName !== '') spec.storageClassName = storageClassName;
-  if (source.size !== undefined) spec.size = source.size;
+  if (source.size !== undefined) spec.size = canonicalQuantityOrSelf(source.size);
   if (env.length > 0) spec.env = env;
   if (cache.spec.runtimeConfigName) spec.runtimeConfigName = cache.spec.runtimeConfigName;
   return {

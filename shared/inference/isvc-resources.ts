@@ -1,10 +1,12 @@
 /**
  * The inference container's resources (spec §10.7.2): per-GPU defaults (4 CPUs and 32Gi requested,
  * 48Gi limit per GPU, the GPUs themselves), overlaid per resource name by the template's
- * resources and then the service's — requests and limits separately.
+ * resources and then the service's — requests and limits separately. Quantities are written in
+ * canonical form, as the Go operator's ResourceList writes them (KServe's pods carry that form anyway).
  */
 import type { ResourceRequirements } from '../api/common/resources.ts';
 import { DEFAULT_GPU_RESOURCE_NAME } from '../constants/kserve.ts';
+import { canonicalResources } from '../quantity/canonical-fields.ts';
 
 type ResourceList = Record<string, string | number>;
 
@@ -76,5 +78,5 @@ export function buildResources(
   alignExtended(result, serviceResources);
   const claims = serviceResources?.claims ?? templateResources?.claims;
   if (claims !== undefined) result.claims = structuredClone(claims);
-  return result;
+  return canonicalResources(result);
 }

@@ -3,6 +3,7 @@
  * `customTemplates` entry, or — for a custom model without custom templates — one auto template.
  * Namespaced models produce AIMServiceTemplates in their namespace, cluster models
  * AIMClusterServiceTemplates. The pipeline adds the owner reference, propagated and controller labels.
+ * Quantities copied from the model are written in canonical form, as the Go operator writes them.
  */
 import type { AIMModelSpec, CustomTemplate } from '../api/aim-model.ts';
 import type { AIMHardwareRequirements } from '../api/common/hardware.ts';
@@ -10,6 +11,7 @@ import type { ImageMetadata, RecommendedDeployment } from '../api/image-metadata
 import { LABEL_VALUES, LABELS } from '../constants/labels.ts';
 import type { KubeObject } from '../kube/types.ts';
 import { generateCustomTemplateName, generateTemplateName } from '../naming/template-names.ts';
+import { canonicalHardware, canonicalModelSources } from '../quantity/canonical-fields.ts';
 import { mergeEnv } from '../reconcile/env-merge.ts';
 import { expectsTemplates, isCustomModel } from './expected-templates.ts';
 import { mergeHardware } from './hardware-merge.ts';
@@ -86,9 +88,11 @@ function customSpec(
   env: Spec['env'],
 ): Spec {
   const spec = baseSpec(model);
-  if (model.spec.modelSources !== undefined) spec.modelSources = structuredClone(model.spec.modelSources);
-  if (hardware !== undefined) spec.hardware = hardware;
-  const resources = cpuResources(hardware);
+  if (model.spec.modelSources !== undefined)
+    spec.modelSources = canonicalModelSources(model.spec.modelSources);
+  const canonical = canonicalHardware(hardware);
+  if (canonical !== undefined) spec.hardware = canonical;
+  const resources = cpuResources(canonical);
   if (resources !== undefined) spec.resources = resources;
   spec.type = type;
   // Cluster templates get no env: their secrets would have to live in the operator namespace.

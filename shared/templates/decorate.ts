@@ -14,6 +14,7 @@ import { CONDITION_TYPES } from '../constants/conditions.ts';
 import { TEMPLATE_REASONS } from '../constants/template-conditions.ts';
 import { buildNodeAffinity } from '../gpu/node-affinity.ts';
 import type { KubeObject } from '../kube/types.ts';
+import { canonicalModelSources } from '../quantity/canonical-fields.ts';
 import { isStateError } from '../reconcile/categorize.ts';
 import type { ConditionSet } from '../reconcile/conditions.ts';
 import { jobFailure, jobPhase } from '../workloads/job-inspector.ts';
@@ -103,7 +104,7 @@ export function decorateTemplateStatus(
 
   if (hasInlineModelSources(template)) {
     const hardware = resolveHardware(undefined, template.spec.hardware);
-    status.modelSources = structuredClone(template.spec.modelSources);
+    status.modelSources = canonicalModelSources(template.spec.modelSources);
     status.profile = inlineProfile(template);
     setOrDelete(status, 'resolvedHardware', hardware);
     setOrDelete(status, 'hardwareSummary', hardwareSummary(hardware));

@@ -1,11 +1,11 @@
 /**
  * `status.resolvedHardware` and `status.hardwareSummary` (spec §8.5): the hardware a template
  * really uses — the discovered profile's GPU model and count when discovery ran, the spec's
- * otherwise — and its one-line summary. Quantities are copied exactly as the user wrote them
- * (`"2"` stays `"2"`, never `"2000m"`): code that needs their value compares them semantically
- * (shared/quantity), and a verbatim copy of an unchanged spec is as steady as a canonical one.
+ * otherwise — and its one-line summary. Quantities are written in canonical form (`2000m` → `"2"`),
+ * as the Go operator's resource.Quantity writes them, so a takeover leaves the status as it is.
  */
 import type { AIMHardwareRequirements, ResolvedHardware } from '../api/common/hardware.ts';
+import { canonicalHardware } from '../quantity/canonical-fields.ts';
 
 /** What discovery reported about GPUs (profile metadata `gpu_count` and `gpu`). */
 export interface DiscoveredGpu {
@@ -33,7 +33,7 @@ export function resolveHardware(
     resolved.cpu = { requests: cpu.requests };
     if (cpu.limits !== undefined) resolved.cpu.limits = cpu.limits;
   }
-  return resolved.gpu === undefined && resolved.cpu === undefined ? undefined : resolved;
+  return resolved.gpu === undefined && resolved.cpu === undefined ? undefined : canonicalHardware(resolved);
 }
 
 /** `"<n> x <model>"`, `"<n> x GPU"`, `"<model>"` (no count), `"CPU"`, or "" without hardware. */

@@ -7,6 +7,7 @@ import type { AIMService } from '../../api/aim-service.ts';
 import { LABEL_VALUES, LABELS } from '../../constants/labels.ts';
 import type { KubeObject } from '../../kube/types.ts';
 import { sanitizeLabelValue } from '../../naming/label-value.ts';
+import { canonicalHardware, canonicalModelSources } from '../../quantity/canonical-fields.ts';
 import { MODEL_GVK } from '../kinds.ts';
 
 type CustomModelSpec = NonNullable<AIMService['spec']['model']['custom']>;
@@ -45,8 +46,8 @@ export function autoImageModel(service: AIMService, name: string, image: string)
 export function autoCustomModel(service: AIMService, name: string, custom: CustomModelSpec): KubeObject {
   const spec: Record<string, unknown> = {
     image: custom.baseImage,
-    modelSources: structuredClone(custom.modelSources),
-    custom: { hardware: structuredClone(custom.hardware) },
+    modelSources: canonicalModelSources(custom.modelSources),
+    custom: { hardware: canonicalHardware(custom.hardware) },
     ...inheritedSpec(service),
   };
   if (service.spec.env && service.spec.env.length > 0) spec.env = structuredClone(service.spec.env);

@@ -3,12 +3,18 @@
  * with the service's overrides applied, named `<base>-ovr-…-<hash>` (§14.2). It carries no owner
  * reference — services asking for the same overrides of the same base share it — and it is only
  * ever created, never re-applied, so services with different pull secrets or resources cannot take
- * turns rewriting a template they share.
+ * turns rewriting a template they share. Its quantities are written in canonical form, as the Go
+ * operator writes them.
  */
 import type { AIMService } from '../../api/aim-service.ts';
 import { K8S_LABELS, LABEL_VALUES, LABELS } from '../../constants/labels.ts';
 import type { KubeObject } from '../../kube/types.ts';
 import { derivedTemplateName } from '../../naming/template-names.ts';
+import {
+  canonicalHardware,
+  canonicalModelSources,
+  canonicalResources,
+} from '../../quantity/canonical-fields.ts';
 import { runtimeConfigName } from '../../reconcile/runtime-config.ts';
 import { TEMPLATE_GVK } from '../kinds.ts';
 
@@ -42,10 +48,13 @@ export function derivedTemplate(
   spec.runtimeConfigName = runtimeConfigName(service.spec.runtimeConfigName?.trim() || baseConfig);
   if (overrides.metric !== undefined) spec.metric = overrides.metric;
   if (overrides.precision !== undefined) spec.precision = overrides.precision;
-  if (overrides.hardware !== undefined) spec.hardware = structuredClone(overrides.hardware);
+  if (overrides.hardware !== undefined) spec.hardware = overrides.hardware;
   if (service.spec.imagePullSecrets && service.spec.imagePullSecrets.length > 0)
     spec.imagePullSecrets = structuredClone(service.spec.imagePullSecrets);
-  if (service.spec.resources !== undefined) spec.resources = structuredClone(service.spec.resources);
+  if (service.spec.resources !== undefined) spec.resources = service.spec.resources;
+  if (spec.hardware !== undefined) spec.hardware = canonicalHardware(spec.hardware);
+  if (spec.resources !== undefined) spec.resources = canonicalResources(spec.resources);
+  if (spec.modelSources !== undefined) spec.modelSources = canonicalModelSources(spec.modelSources);
   if (isSharedCaching(service)) spec.caching = { enabled: true };
   return {
     ...TEMPLATE_GVK,

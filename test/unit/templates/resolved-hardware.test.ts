@@ -10,10 +10,19 @@ describe('resolveHardware and hardwareSummary (spec §8.5)', () => {
     expect(hardwareSummary(hardware)).toBe('1 x GPU');
   });
 
-  it('copies CPU quantities as written and summarises CPU-only hardware as CPU', () => {
-    const hardware = resolveHardware(undefined, { cpu: { requests: '500m', limits: '2000m' } });
-    expect(hardware).toEqual({ cpu: { requests: '500m', limits: '2000m' } });
+  it('writes CPU quantities in canonical form and summarises CPU-only hardware as CPU (spec §8.5)', () => {
+    const spec = { cpu: { requests: '500m', limits: '2000m' } };
+    const hardware = resolveHardware(undefined, spec);
+    expect(hardware).toEqual({ cpu: { requests: '500m', limits: '2' } });
     expect(hardwareSummary(hardware)).toBe('CPU');
+    expect(spec).toEqual({ cpu: { requests: '500m', limits: '2000m' } });
+  });
+
+  it('writes minVram in canonical form', () => {
+    const hardware = resolveHardware(undefined, {
+      gpu: { requests: 1, minVram: '65536Mi', resourceName: 'amd.com/gpu' },
+    });
+    expect(hardware?.gpu?.minVram).toBe('64Gi');
   });
 
   it('takes the GPU model and count from discovery when it ran, even a zero count', () => {

@@ -23,6 +23,9 @@ const DOMAIN_COMPONENT = '(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])';
 const DOMAIN = new RegExp(
   `^(?:${DOMAIN_COMPONENT}(?:\\.${DOMAIN_COMPONENT})*|\\[[0-9a-fA-F:.]+\\])(?::[0-9]+)?$`,
 );
+/** TCP's port range; distribution's grammar allows any digits, but no other port can be dialled. */
+const MAX_PORT = 65535;
+const PORT = /:([0-9]+)$/;
 const PATH_COMPONENT = /^[a-z0-9]+(?:(?:[._]|__|-+)[a-z0-9]+)*$/;
 const TAG = /^[\w][\w.-]{0,127}$/;
 const DIGEST = /^[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*:[0-9A-Fa-f]{32,}$/;
@@ -74,11 +77,22 @@ export function quoteValue(value: string): string {
   return quoted.length > MAX_QUOTED ? `${quoted.slice(0, MAX_QUOTED - 3)}…"` : quoted;
 }
 
+/** Why the port of a host matching DOMAIN cannot be reached, when it cannot. */
+function portProblem(hostWithPort: string): string | undefined {
+  const port = PORT.exec(hostWithPort)?.[1];
+  if (port === undefined) return undefined;
+  const value = Number(port);
+  return value >= 1 && value <= MAX_PORT ? undefined : `registry port ${port} is outside 1-${MAX_PORT}`;
+}
+
 /** Why `registry` (a host with an optional port, as `spec.registry` holds it) cannot be listed. */
 export function registryHostProblem(field: string, registry: string): string | undefined {
   const host = registry.trim().replace(/\/+$/, '');
-  if (DOMAIN.test(host)) return undefined;
-  return `${field} ${quoteValue(registry)} is not a registry host (host[:port], e.g. ghcr.io or registry.example.com:5000)`;
+  if (!DOMAIN.test(host)) {
+    return `${field} ${quoteValue(registry)} is not a registry host (host[:port], e.g. ghcr.io or registry.example.com:5000)`;
+  }
+  const port = portProblem(host);
+  return port === undefined ? undefined : `${field} ${quoteValue(registry)} is not a registry host: ${port}`;
 }
 
 /**
@@ -150,6 +164,8 @@ export function parseRegistryReference(image: string): RegistryReference {
   let path = remainder;
   if (firstSlash >= 0 && looksLikeDomain(first)) {
     if (!DOMAIN.test(first)) throw invalid(image, `malformed registry host "${first}"`);
+    const port = portProblem(first);
+    if (port !== undefined) throw invalid(image, port);
     domain = DOCKER_HUB_ALIASES.has(first.toLowerCase()) ? DOCKER_HUB_DOMAIN : first;
     path = remainder.slice(firstSlash + 1);
   }

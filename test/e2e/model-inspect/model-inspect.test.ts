@@ -362,28 +362,35 @@ describe('model-inspect against a real registry', () => {
     await modelWhen('air-gapped', 'Ready', (m) => m.status?.status === 'Ready');
   });
 
-  it('fails a malformed image reference at once, naming spec.image and the value (issue 14)', async () => {
-    const started = Date.now();
-    await client.apply(model('bad-ref', { image: 'UPPER/Case::bad' }), { fieldManager: FIELD_MANAGER });
-    const failed = await modelWhen('bad-ref', 'Failed', (m) => m.status?.status === 'Failed');
-    console.log(`malformed image reference → Failed in ${Date.now() - started} ms`);
-    const message = 'spec.image "UPPER/Case::bad" is not a valid image reference: malformed tag ":bad"';
-    expect(condition(failed, 'ImageMetadataReady')).toMatchObject({
-      status: 'False',
-      reason: 'InvalidImageReference',
-      message,
-    });
-    // The top-level condition carries the same cause, not a generic one.
-    expect(condition(failed, 'Ready')).toMatchObject({
-      status: 'False',
-      reason: 'InvalidImageReference',
-      message: `Component ImageMetadata is not ready: ${message}`,
-    });
-    expect(condition(failed, 'ConfigValid')).toMatchObject({ status: 'False', reason: 'InvalidSpec' });
-    // Not a registry problem: nothing was unreachable, and nothing is retried as if it were.
-    expect(condition(failed, 'DependenciesReachable')).toBeUndefined();
-    expect(await templatesOf('bad-ref')).toEqual([]);
-  });
+  it.each([
+    ['bad-ref', 'UPPER/Case::bad', 'malformed tag ":bad"'],
+    // Issue 37: a port beyond 65535 used to pass the check and be retried as an unreachable registry.
+    ['bad-port', 'ghcr.io:99999/x:1', 'registry port 99999 is outside 1-65535'],
+  ])(
+    'fails a malformed image reference at once, naming spec.image and the value (%s)',
+    async (name, image, why) => {
+      const started = Date.now();
+      await client.apply(model(name, { image }), { fieldManager: FIELD_MANAGER });
+      const failed = await modelWhen(name, 'Failed', (m) => m.status?.status === 'Failed');
+      console.log(`malformed image reference ${image} → Failed in ${Date.now() - started} ms`);
+      const message = `spec.image ${JSON.stringify(image)} is not a valid image reference: ${why}`;
+      expect(condition(failed, 'ImageMetadataReady')).toMatchObject({
+        status: 'False',
+        reason: 'InvalidImageReference',
+        message,
+      });
+      // The top-level condition carries the same cause, not a generic one.
+      expect(condition(failed, 'Ready')).toMatchObject({
+        status: 'False',
+        reason: 'InvalidImageReference',
+        message: `Component ImageMetadata is not ready: ${message}`,
+      });
+      expect(condition(failed, 'ConfigValid')).toMatchObject({ status: 'False', reason: 'InvalidSpec' });
+      // Not a registry problem: nothing was unreachable, and nothing is retried as if it were.
+      expect(condition(failed, 'DependenciesReachable')).toBeUndefined();
+      expect(await templatesOf(name)).toEqual([]);
+    },
+  );
 
   it('fails naming a missing pull secret and its namespace, and recovers once it exists', async () => {
     await client.apply(

@@ -376,6 +376,7 @@ describe('AIMModel with an image reference that cannot parse (issue 14)', () => 
     ['no spaces allowed', 'contains whitespace'],
     ['reg.example/repo:', 'malformed tag ""'],
     ['reg.example/repo@sha256:xyz', 'malformed digest "sha256:xyz"'],
+    ['ghcr.io:99999/x:1', 'registry port 99999 is outside 1-65535'],
   ])(
     '%s → Failed, InvalidImageReference naming spec.image, no registry call, no retry',
     async (image, why) => {

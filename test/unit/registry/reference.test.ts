@@ -5,6 +5,7 @@ import {
   isLoopbackHost,
   manifestReference,
   parseRegistryReference,
+  registryHostProblem,
 } from '../../../shared/registry/reference.ts';
 
 const DIGEST = `sha256:${'a'.repeat(64)}`;
@@ -52,6 +53,15 @@ describe('parseRegistryReference', () => {
     expect(parseRegistryReference('localhost/img').scheme).toBe('http');
   });
 
+  it('accepts registry ports 1 to 65535 and checks spec.registry hosts the same way', () => {
+    expect(parseRegistryReference('registry.local:65535/x:1').host).toBe('registry.local:65535');
+    expect(parseRegistryReference('registry.local:1/x').host).toBe('registry.local:1');
+    expect(registryHostProblem('spec.registry', 'ghcr.io:443')).toBeUndefined();
+    expect(registryHostProblem('spec.registry', 'ghcr.io:99999')).toBe(
+      'spec.registry "ghcr.io:99999" is not a registry host: registry port 99999 is outside 1-65535',
+    );
+  });
+
   it('prefers the digest over the tag for the manifest request', () => {
     const ref = parseRegistryReference(`ghcr.io/org/img:1.0@${DIGEST}`);
     expect(ref).toMatchObject({ tag: '1.0', digest: DIGEST });
@@ -70,6 +80,10 @@ describe('parseRegistryReference', () => {
     ['ghcr.io/', 'empty repository'],
     ['ghcr.io/org/-img', 'malformed repository component'],
     ['bad_host.example.com:x/img', 'malformed registry host'],
+    ['ghcr.io:99999/x:1', 'registry port 99999 is outside 1-65535'],
+    ['ghcr.io:65536/x:1', 'registry port 65536 is outside 1-65535'],
+    ['registry.local:0/x', 'registry port 0 is outside 1-65535'],
+    ['[::1]:70000/x', 'registry port 70000 is outside 1-65535'],
     [`ghcr.io/${'a'.repeat(260)}`, 'longer than 255'],
   ])('rejects %j (%s) with an invalid-reference error', (image, why) => {
     let error: unknown;

@@ -10,6 +10,7 @@
 import type { AIMService } from '../api/aim-service.ts';
 import { STATE_ENGINE_REASONS } from '../constants/conditions.ts';
 import { SERVICE_REASONS } from '../constants/service-conditions.ts';
+import { keepWrittenSetOrder } from '../kube/set-order.ts';
 import type { KubeObject } from '../kube/types.ts';
 import { ERROR_CATEGORIES, isStateError } from '../reconcile/categorize.ts';
 import type { FetchResult } from '../reconcile/health.ts';
@@ -21,7 +22,6 @@ import { type RoutePathResult, resolveRoutePath } from './path-template.ts';
 import type { RenderFetched } from './render-fetch.ts';
 import { renderInferenceService } from './render-isvc.ts';
 import { renderHttpRoute } from './render-route.ts';
-import { keepWrittenSetOrder } from './set-order.ts';
 import { readModel, readTemplate, readTemplateCache } from './source-objects.ts';
 import { envNameProblems, replicaProblems, resourceProblems, type SpecProblem } from './spec-problems.ts';
 

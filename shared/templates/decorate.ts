@@ -13,6 +13,7 @@ import type { AIMProfile } from '../api/common/profile.ts';
 import { CONDITION_TYPES } from '../constants/conditions.ts';
 import { TEMPLATE_REASONS } from '../constants/template-conditions.ts';
 import { buildNodeAffinity } from '../gpu/node-affinity.ts';
+import { keepWrittenSetOrder } from '../kube/set-order.ts';
 import type { KubeObject } from '../kube/types.ts';
 import { canonicalModelSources } from '../quantity/canonical-fields.ts';
 import { isStateError } from '../reconcile/categorize.ts';
@@ -46,12 +47,22 @@ function inlineProfile(template: AnyTemplate): AIMProfile {
   return { metadata };
 }
 
-/** Node affinity from the spec's hardware and the current inventory; untouched when the inventory is unknown. */
+/**
+ * Node affinity from the spec's hardware and the current inventory; untouched when the inventory is
+ * unknown. The device ids keep the order already written when they are the same set: the Go
+ * operator renders an InferenceService's affinity from this field, so after going back to it a
+ * re-sorted list would roll every predictor.
+ */
 function refreshNodeAffinity(status: Status, fetched: TemplateFetched): void {
   const verdict = gpuVerdict(fetched.template, fetched.gpu);
   if (verdict.kind === 'unknown') return;
   const inventory = verdict.kind === 'checked' ? verdict.inventory : new Map();
-  setOrDelete(status, 'resolvedNodeAffinity', buildNodeAffinity(fetched.template.spec.hardware, inventory));
+  const affinity = buildNodeAffinity(fetched.template.spec.hardware, inventory);
+  setOrDelete(
+    status,
+    'resolvedNodeAffinity',
+    keepWrittenSetOrder(affinity, fetched.template.status?.resolvedNodeAffinity),
+  );
 }
 
 /** A failure of the newest Job worth counting: it failed, or it completed without a usable result. */

@@ -98,6 +98,21 @@ describe('in-line model sources', () => {
     expect(jobsOf(kube)).toEqual([]);
   });
 
+  it("keep the node affinity's device ids in the order already written (the Go operator's map order)", async () => {
+    const goOrder = ['74a9', '74a1', '74bd', '74b5'];
+    const written = {
+      requiredDuringSchedulingIgnoredDuringExecution: {
+        nodeSelectorTerms: [
+          { matchExpressions: [{ key: 'amd.com/gpu.device-id', operator: 'In', values: goOrder }] },
+        ],
+      },
+    };
+    const qwen = template('qwen', { modelSources: sources, type: 'optimized', ...{ hardware: GPU_MI300X } });
+    kube.seed(model(), gpuNode('n1', '74a1'), { ...qwen, status: { resolvedNodeAffinity: written } });
+    await instance.reconcile('qwen');
+    expect(stored('qwen').status.resolvedNodeAffinity).toEqual(written);
+  });
+
   it('hand over to caching: the owned AIMTemplateCache is created once', async () => {
     kube.seed(
       model(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepWrittenSetOrder } from '../../../shared/inference/set-order.ts';
+import { keepWrittenSetOrder } from '../../../shared/kube/set-order.ts';
 import { isContainedIn } from '../../../shared/reconcile/json-equal.ts';
 
 const affinity = (values: string[]) => ({

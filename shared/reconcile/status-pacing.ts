@@ -12,6 +12,7 @@
  * observedGeneration, and any change to a domain field another function reads (a resolved
  * template, image metadata…).
  */
+import { wholeNumber } from '../config/whole-number.ts';
 import type { AIMStatus } from '../constants/status.ts';
 import type { KubeObject } from '../kube/types.ts';
 import { jsonEqual } from './json-equal.ts';
@@ -92,9 +93,5 @@ export class StatusWritePacer {
 
 /** `AIM_STATUS_PACING_MS` (default 1000; 0 turns pacing off). A malformed value stops the function at start. */
 export function statusPacingMsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const text = env[STATUS_PACING_ENV]?.trim();
-  if (text === undefined || text === '') return DEFAULT_STATUS_PACING_MS;
-  if (!/^\d+$/.test(text))
-    throw new RangeError(`${STATUS_PACING_ENV}: "${text}" is not a whole number of milliseconds`);
-  return Number(text);
+  return wholeNumber(env, STATUS_PACING_ENV, DEFAULT_STATUS_PACING_MS, ' of milliseconds');
 }

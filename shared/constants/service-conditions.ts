@@ -25,6 +25,8 @@ export const SERVICE_REASONS = {
   resolved: 'Resolved',
   templateNotReady: 'TemplateNotReady',
   templateSelectionAmbiguous: 'TemplateSelectionAmbiguous',
+  /** Auto-selection waits for a template still being discovered that could win (a product addition). */
+  awaitingCandidate: 'AwaitingCandidate',
   // Cache (§10.6)
   cacheReady: 'CacheReady',
   cacheNotReady: 'CacheNotReady',

@@ -23,7 +23,11 @@ export function decorateServiceResolution(
   if (template.kind === 'found' && isReady(template.template))
     status.resolvedTemplate = resolvedReference(template.template);
   if (template.kind === 'unselected')
-    status.templateSelection = selectionStatus(template.selection, template.modelName);
+    status.templateSelection = selectionStatus(
+      template.selection,
+      template.modelName,
+      template.wait?.decideBy,
+    );
   else if (template.kind === 'found' && template.selection)
     status.templateSelection = selectionStatus(template.selection, template.modelName ?? '');
 }

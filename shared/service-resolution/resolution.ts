@@ -6,6 +6,7 @@ import type { FetchInput } from '../reconcile/reconciler.ts';
 import type { ResolvedRuntimeConfig } from '../reconcile/runtime-config.ts';
 import { type ModelResolution, resolveModel } from './model/resolve-model.ts';
 import { resolveTemplate, type TemplateResolution } from './template/resolve-template.ts';
+import { DEFAULT_TEMPLATE_SELECTION_WAIT_MS, type SelectionClock } from './template/selection-wait.ts';
 
 export interface ServiceResolution {
   runtimeConfig?: FetchResult<ResolvedRuntimeConfig | undefined>;
@@ -17,9 +18,11 @@ export async function fetchServiceResolution(
   client: KubeReader,
   service: AIMService,
   input: Pick<FetchInput, 'runtimeConfig'>,
+  // Outside a function (kubectl-aim), now and the default wait: what the service would get.
+  clock: SelectionClock = { now: new Date(), waitMs: DEFAULT_TEMPLATE_SELECTION_WAIT_MS },
 ): Promise<ServiceResolution> {
   const model = await resolveModel(client, service);
-  const template = await resolveTemplate(client, service, model);
+  const template = await resolveTemplate(client, service, model, clock);
   const resolution: ServiceResolution = { model, template };
   if (input.runtimeConfig !== undefined) resolution.runtimeConfig = input.runtimeConfig;
   return resolution;

@@ -19,6 +19,7 @@ import { fetchServiceResolution, type ServiceResolution } from './resolution.ts'
 import { serviceResolutionHealth } from './resolution-health.ts';
 import { planServiceResolution } from './resolution-plan.ts';
 import { decorateServiceResolution, SERVICE_RESOLUTION_STATUS_FIELDS } from './resolution-status.ts';
+import { templateSelectionWaitMsFromEnv } from './template/selection-wait.ts';
 
 export const SERVICE_RESOLUTION_CONDITION_TYPES = [
   SERVICE_COMPONENTS.model,
@@ -26,13 +27,17 @@ export const SERVICE_RESOLUTION_CONDITION_TYPES = [
   SERVICE_COMPONENTS.runtimeConfig,
 ].map(componentConditionType);
 
+// Read once, when the function starts: a malformed value stops it there.
+const selectionWaitMs = templateSelectionWaitMsFromEnv();
+
 export const serviceResolveReconciler: KindReconciler<AIMService, ServiceResolution> = {
   gvk: SERVICE_GVK,
   schema: AIMServiceSchema,
   controllerName: CONTROLLER_NAMES.service,
   runtimeConfigScope: 'namespace',
-  fetch: (ctx, service, input) => fetchServiceResolution(readerOf(ctx), service, input),
-  plan: (_service, resolution) => planServiceResolution(resolution),
+  fetch: (ctx, service, input) =>
+    fetchServiceResolution(readerOf(ctx), service, input, { now: ctx.now(), waitMs: selectionWaitMs }),
+  plan: (_service, resolution, now) => planServiceResolution(resolution, now),
   health: (_service, resolution) => serviceResolutionHealth(resolution),
   decorate: (status, _conditions, _service, resolution) => decorateServiceResolution(status, resolution),
   ownedConditionTypes: SERVICE_RESOLUTION_CONDITION_TYPES,

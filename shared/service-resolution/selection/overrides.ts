@@ -43,6 +43,23 @@ export function matchesOverrides(verdict: GpuNormalizedCandidate, overrides: Nor
   );
 }
 
+/**
+ * Whether a template still being discovered may match once its profile is known: a metric or
+ * precision it does not state yet may turn out to be the one asked for.
+ */
+export function couldMatchOverrides(
+  verdict: GpuNormalizedCandidate,
+  overrides: NormalizedOverrides,
+): boolean {
+  const { candidate } = verdict;
+  const completed = {
+    ...candidate,
+    metric: candidate.metric || overrides.metric,
+    precision: candidate.precision || overrides.precision,
+  };
+  return matchesOverrides({ candidate: completed, gpu: verdict.gpu }, overrides);
+}
+
 export function overrideMismatches(
   verdict: GpuNormalizedCandidate,
   overrides: NormalizedOverrides,

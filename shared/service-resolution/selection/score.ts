@@ -36,6 +36,21 @@ export function scoreCandidate(candidate: SelectionCandidate, normalizedGpu: str
   ];
 }
 
+/**
+ * The best score a template still being discovered could get once Ready: what it already states
+ * (its spec, or a profile from an earlier discovery) counts as it is; what it does not state yet
+ * counts at its best, as discovery may still find it. Never worse than the score it will get.
+ */
+export function bestPossibleScore(candidate: SelectionCandidate, normalizedGpu: string): ScoreTuple {
+  const known = scoreCandidate(candidate, normalizedGpu);
+  return [
+    candidate.profileType === '' ? 0 : known[0],
+    normalizedGpu === '' ? 0 : known[1],
+    candidate.metric === '' ? 0 : known[2],
+    candidate.precision === '' ? 0 : known[3],
+  ];
+}
+
 /** Each rank fits in 11 bits (the worst is 1007), so a tuple packs into one exactly comparable number. */
 const RANK_BITS = 2 ** 11;
 

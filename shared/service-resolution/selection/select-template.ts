@@ -11,11 +11,17 @@
  *   5 ScopePreference  namespace-scoped templates, when any survived, over cluster-scoped ones
  *   6 Score            lowest (profile type, GPU, metric, precision) tuple; a tie selects nothing
  *
+ * Before deciding, it looks at the candidates that are not Ready yet: while one that could still
+ * win is being discovered (contenders.ts), it selects nothing and waits for it (`Awaiting`), so
+ * that the choice does not depend on which discovery finished first. How long a contender is
+ * waited for is the caller's (`awaitCandidate`): this function knows no clock.
+ *
  * A verdict's words (`reason`, `scoreText`) are rendered when read: a selection over thousands of
  * candidates writes only the twenty most relevant to status, so it only pays for those.
  */
 import { normalizeGPUModel } from '../../gpu/normalize.ts';
 import type { SelectionCandidate } from './candidate.ts';
+import { type Contest, couldWin } from './contenders.ts';
 import { matchesOverrides, normalizeOverrides, type SelectionOverrides } from './overrides.ts';
 import { packScore, profileTypeOf, type ScoreTuple, scoreCandidate } from './score.ts';
 import { type CandidateVerdict, type SelectionContext, type SelectionStage, Verdict } from './verdict.ts';
@@ -25,15 +31,31 @@ export interface SelectionOptions {
   allowUnoptimized?: boolean | undefined;
   /** GPU models present on the cluster's nodes (spec §9.1), e.g. from `inventoryModels`. */
   availableGpus: Iterable<string>;
+  /**
+   * Whether a contender (a candidate still being discovered that could win) is still waited for,
+   * by its position in `candidates`; default: every one is. A contender not waited for any longer
+   * is left out of the decision, as any candidate that is not Ready.
+   */
+  awaitCandidate?: ((candidate: SelectionCandidate, index: number) => boolean) | undefined;
 }
 
-export type SelectionOutcome = 'Selected' | 'NoCandidates' | 'NoneReady' | 'NoMatch' | 'Ambiguous';
+export type SelectionOutcome =
+  | 'Selected'
+  | 'NoCandidates'
+  | 'NoneReady'
+  | 'NoMatch'
+  | 'Ambiguous'
+  | 'Awaiting';
 
 export interface SelectionResult {
   outcome: SelectionOutcome;
   selected?: CandidateVerdict;
   /** Every candidate with the best score when that score is shared; empty otherwise. */
   tied: CandidateVerdict[];
+  /** Awaiting: the contenders waited for (in input order); empty otherwise. */
+  awaited: CandidateVerdict[];
+  /** Awaiting: the Ready candidates with the best score so far; empty otherwise. */
+  leading: CandidateVerdict[];
   /** One verdict per candidate, in input order. */
   verdicts: CandidateVerdict[];
   /** NoneReady / NoMatch: the stage that eliminated the last survivors. */
@@ -54,6 +76,18 @@ function narrow(survivors: Verdict[], stage: SelectionStage, keep: (verdict: Ver
     else verdict.rejectedAt = stage;
   }
   return next;
+}
+
+/** Marks the contenders among the candidates that are not Ready; returns those still waited for. */
+function contenders(verdicts: readonly Verdict[], options: SelectionOptions, contest: Contest): Verdict[] {
+  const awaited: Verdict[] = [];
+  verdicts.forEach((verdict, index) => {
+    if (verdict.rejectedAt !== 'Availability' || !couldWin(verdict, contest)) return;
+    verdict.contender = true;
+    verdict.awaited = options.awaitCandidate?.(verdict.candidate, index) ?? true;
+    if (verdict.awaited) awaited.push(verdict);
+  });
+  return awaited;
 }
 
 export function selectTemplate(
@@ -79,6 +113,7 @@ export function selectTemplate(
     overrides: normalizeOverrides(options.overrides, normalize),
     availableGpus: [...available].sort(),
     tied: [],
+    awaited: [],
   };
   const verdicts = candidates.map(
     (candidate) => new Verdict(candidate, normalize(candidate.gpuModel), context),
@@ -86,6 +121,8 @@ export function selectTemplate(
   const result = (outcome: SelectionOutcome, emptiedAt?: SelectionStage): SelectionResult => ({
     outcome,
     tied: [],
+    awaited: [],
+    leading: [],
     verdicts,
     availableGpus: context.availableGpus,
     ...(emptiedAt ? { emptiedAt } : {}),
@@ -128,6 +165,21 @@ export function selectTemplate(
   const tied = preferred.filter((verdict) => verdict.rank === best.rank);
   for (const verdict of preferred) verdict.rejectedAt = 'Score';
 
+  const awaited = contenders(verdicts, options, {
+    allowUnoptimized: options.allowUnoptimized ?? false,
+    overrides,
+    available,
+    leaderScope: best.candidate.scope,
+    bestRank: best.rank!,
+  });
+  if (awaited.length > 0) {
+    for (const verdict of tied) {
+      verdict.leading = true;
+      verdict.rejectedAt = undefined;
+    }
+    context.awaited = awaited;
+    return { ...result('Awaiting'), awaited, leading: tied, bestScore: best.score! };
+  }
   if (tied.length > 1) {
     for (const verdict of tied) verdict.tied = true;
     context.tied = tied;

@@ -46,14 +46,16 @@ export function selectionReason(outcome: SelectionOutcome): string {
       return SERVICE_REASONS.templateSelectionAmbiguous;
     case 'NoneReady':
       return SERVICE_REASONS.templateNotReady;
+    case 'Awaiting':
+      return SERVICE_REASONS.awaitingCandidate;
     default:
       return SERVICE_REASONS.templateNotFound;
   }
 }
 
 function relevance(verdict: CandidateVerdict): number {
-  if (verdict.selected) return 0;
-  if (verdict.tied) return 1;
+  if (verdict.selected || verdict.leading) return 0;
+  if (verdict.tied || verdict.awaited) return 1;
   return verdict.rejectedAt === undefined ? 8 : STAGE_RELEVANCE[verdict.rejectedAt];
 }
 
@@ -99,12 +101,19 @@ function candidateEntry(verdict: CandidateVerdict): TemplateCandidate {
   return entry;
 }
 
-/** `status.templateSelection`: the outcome and at most 20 candidates, the most telling first. */
-export function selectionStatus(result: SelectionResult, modelName: string): TemplateSelection {
+/**
+ * `status.templateSelection`: the outcome and at most 20 candidates, the most telling first.
+ * `waitUntil`: when an `Awaiting` selection decides among the Ready candidates at the latest.
+ */
+export function selectionStatus(
+  result: SelectionResult,
+  modelName: string,
+  waitUntil?: Date,
+): TemplateSelection {
   const listed = mostRelevant(result.verdicts, MAX_TEMPLATE_SELECTION_CANDIDATES);
   const status: TemplateSelection = {
     reason: selectionReason(result.outcome),
-    message: describeSelection(result, modelName),
+    message: describeSelection(result, modelName, waitUntil),
     candidatesConsidered: result.verdicts.length,
     omitted: result.verdicts.length - listed.length,
     candidates: listed.map(candidateEntry),
@@ -155,7 +164,7 @@ function plural(count: number, noun: string): string {
  * candidate templates with score (0,0,0,2) optimized, MI325X, latency, fp8; others: 1 not Ready,
  * 2 outscored".
  */
-export function describeSelection(result: SelectionResult, modelName: string): string {
+export function describeSelection(result: SelectionResult, modelName: string, waitUntil?: Date): string {
   const total = plural(result.verdicts.length, 'candidate template');
   const others = rejectionCounts(result.verdicts);
   const tail = others === '' ? '' : `; others: ${others}`;
@@ -179,9 +188,31 @@ export function describeSelection(result: SelectionResult, modelName: string): s
     }
     case 'NoneReady':
       return `none of ${total} for model ${modelName} is Ready yet: ${withReasons(result.verdicts)}`;
+    case 'Awaiting':
+      return awaitingMessage(result, total, waitUntil);
     case 'NoMatch':
       return noMatchMessage(result, total);
   }
+}
+
+/** The selection waits for contenders still being discovered, and says until when at the latest. */
+function awaitingMessage(result: SelectionResult, total: string, waitUntil: Date | undefined): string {
+  const awaited = result.awaited.map(
+    (verdict) => `${verdict.candidate.name} (${verdict.candidate.status || 'no status yet'})`,
+  );
+  const leaders = result.leading.map((verdict) => verdict.candidate.name);
+  const best = formatScoreTuple(result.bestScore!);
+  const leading =
+    leaders.length === 1
+      ? `the best Ready one, ${leaders[0]}, ${best}`
+      : `the best Ready ones (${nameList(leaders)}), ${best}`;
+  const deadline = waitUntil
+    ? `; deciding among the Ready ones at ${waitUntil.toISOString()} at the latest`
+    : '';
+  return (
+    `waiting for ${nameList(awaited)}, still being discovered, before selecting among ${total}: ` +
+    `once Ready ${result.awaited.length === 1 ? 'it' : 'they'} could be preferred to ${leading}${deadline}`
+  );
 }
 
 function noMatchMessage(result: SelectionResult, total: string): string {

@@ -27,6 +27,14 @@ export interface CandidateVerdict {
   readonly selected: boolean;
   /** Shares the best score with another candidate (ambiguous selection). */
   readonly tied: boolean;
+  /** Not Ready yet, but could win once it is (contenders.ts). */
+  readonly contender: boolean;
+  /** A contender the selection waits for (its wait has not run out). */
+  readonly awaited: boolean;
+  /** Best of the Ready candidates while the selection waits for a contender. */
+  readonly leading: boolean;
+  /** A contender's best possible score once Ready (`bestPossibleScore`). */
+  readonly bestPossible?: ScoreTuple | undefined;
 }
 
 const AVAILABILITY_REASONS: Readonly<Record<string, string>> = {
@@ -47,6 +55,8 @@ export interface SelectionContext {
   /** Set once scoring is done. */
   best?: Verdict;
   tied: Verdict[];
+  /** The contenders waited for, when the selection waits. */
+  awaited: Verdict[];
 }
 
 export class Verdict implements CandidateVerdict {
@@ -58,6 +68,10 @@ export class Verdict implements CandidateVerdict {
   rank: number | undefined = undefined;
   selected = false;
   tied = false;
+  contender = false;
+  awaited = false;
+  leading = false;
+  bestPossible: ScoreTuple | undefined = undefined;
 
   constructor(candidate: SelectionCandidate, gpu: string, context: SelectionContext) {
     this.candidate = candidate;
@@ -70,7 +84,10 @@ export class Verdict implements CandidateVerdict {
   }
 
   get reason(): string | undefined {
-    return this.rejectedAt === undefined ? undefined : explainRejection(this, this.rejectedAt, this.#context);
+    if (this.leading) return explainLeading(this.#context);
+    if (this.rejectedAt === undefined) return undefined;
+    const reason = explainRejection(this, this.rejectedAt, this.#context);
+    return this.contender ? `${reason}; ${explainContender(this, this.#context)}` : reason;
   }
 }
 
@@ -104,6 +121,33 @@ function explainRejection(verdict: Verdict, stage: SelectionStage, context: Sele
   }
 }
 
+function namedFew(verdicts: readonly Verdict[], except?: Verdict): string {
+  const others = verdicts
+    .slice(0, MAX_NAMED_TIES + 1)
+    .filter((other) => other !== except)
+    .slice(0, MAX_NAMED_TIES)
+    .map((other) => other.candidate.name);
+  const more = verdicts.length - (except && verdicts.includes(except) ? 1 : 0) - others.length;
+  return more > 0 ? `${others.join(', ')} and ${more} more` : others.join(', ');
+}
+
+function explainLeading(context: SelectionContext): string {
+  const best = formatScoreTuple(context.best!.score!);
+  return `best of the Ready candidates with score ${best}; selection waits for ${namedFew(context.awaited)}`;
+}
+
+/** Why a candidate that is not Ready yet could still win, and whether it is waited for. */
+function explainContender(verdict: Verdict, context: SelectionContext): string {
+  const best = context.best!;
+  const could =
+    verdict.candidate.scope !== best.candidate.scope
+      ? 'namespace-scoped, it would take precedence over the cluster-scoped Ready candidates'
+      : `it could score ${formatScoreTuple(verdict.bestPossible!)}, not worse than the best Ready ${formatScoreTuple(best.score!)}`;
+  return verdict.awaited
+    ? `waited for: once discovered, ${could}`
+    : `could have won (${could}), but its discovery outlasted the wait`;
+}
+
 function explainScore(verdict: Verdict, context: SelectionContext): string {
   const best = context.best!;
   const bestText = formatScoreTuple(best.score!);
@@ -112,12 +156,5 @@ function explainScore(verdict: Verdict, context: SelectionContext): string {
     return `score ${verdict.scoreText} is worse than ${than} ${bestText}`;
   }
   // Name a few of the others: a tie among thousands must not cost thousands of names each.
-  const others = context.tied
-    .slice(0, MAX_NAMED_TIES + 1)
-    .filter((other) => other !== verdict)
-    .slice(0, MAX_NAMED_TIES)
-    .map((other) => other.candidate.name);
-  const more = context.tied.length - 1 - others.length;
-  const list = more > 0 ? `${others.join(', ')} and ${more} more` : others.join(', ');
-  return `tied for the best score ${bestText} with ${list}; nothing selected`;
+  return `tied for the best score ${bestText} with ${namedFew(context.tied, verdict)}; nothing selected`;
 }

@@ -10,7 +10,9 @@
  * Auto-selection: the templates of either scope whose modelName is the resolved model, narrowed
  * by `selectTemplate`. A template selected earlier (status.resolvedTemplate) that is still Ready
  * and still belongs to the model is kept, so a running service does not switch templates — or
- * turn ambiguous — because another template appeared.
+ * turn ambiguous, or wait — because another template appeared. Before a first selection, a
+ * template still being discovered that could win is waited for until its deadline
+ * (selection-wait.ts), so the choice does not depend on which discovery finished first.
  */
 import type { AIMService } from '../../api/aim-service.ts';
 import type { AIMResolvedReference } from '../../api/common/references.ts';
@@ -35,6 +37,12 @@ import { isReady, type ResolvedObject } from '../resolved-object.ts';
 import { selectionCandidate } from '../selection/candidate.ts';
 import { type SelectionResult, selectTemplate } from '../selection/select-template.ts';
 import { derivedTemplate, hasOverrides, isDerivedTemplate } from './derived-template.ts';
+import {
+  awaitUntilDeadline,
+  type SelectionClock,
+  type SelectionWait,
+  selectionWait,
+} from './selection-wait.ts';
 
 export type TemplateResolution =
   | {
@@ -59,6 +67,8 @@ export type TemplateResolution =
       modelName: string;
       /** The template resolved before, kept because its InferenceService exists (spec §10.4 table). */
       kept?: AIMResolvedReference;
+      /** Awaiting: the contenders' deadlines. */
+      wait?: SelectionWait;
     }
   /** Auto-selection needs a model, and there is none yet. */
   | { kind: 'awaiting-model' }
@@ -178,6 +188,7 @@ async function autoSelectedTemplate(
   client: KubeReader,
   service: AIMService,
   model: ModelResolution,
+  clock: SelectionClock,
 ): Promise<TemplateResolution> {
   const modelName = resolvedModelName(model);
   if (modelName === undefined) return { kind: 'awaiting-model' };
@@ -219,6 +230,7 @@ async function autoSelectedTemplate(
       overrides: service.spec.overrides,
       allowUnoptimized: service.spec.template?.allowUnoptimized ?? false,
       availableGpus: gpus,
+      awaitCandidate: awaitUntilDeadline(templates, clock),
     },
   );
   if (selection.selected) {
@@ -228,16 +240,20 @@ async function autoSelectedTemplate(
   const kept = service.status?.resolvedTemplate;
   if (selection.outcome !== 'NoneReady' && kept && (await inferenceServiceExists(client, service)))
     return { kind: 'unselected', selection, modelName, kept };
-  return { kind: 'unselected', selection, modelName };
+  const wait = selection.outcome === 'Awaiting' ? selectionWait(selection, templates, clock) : undefined;
+  return wait
+    ? { kind: 'unselected', selection, modelName, wait }
+    : { kind: 'unselected', selection, modelName };
 }
 
 export async function resolveTemplate(
   client: KubeReader,
   service: AIMService,
   model: ModelResolution,
+  clock: SelectionClock,
 ): Promise<TemplateResolution> {
   const name = service.spec.template?.name;
   return name !== undefined
     ? explicitTemplate(client, service, name, model)
-    : autoSelectedTemplate(client, service, model);
+    : autoSelectedTemplate(client, service, model, clock);
 }

@@ -1,6 +1,7 @@
 /**
- * The `Template` component of an AIMService (spec §10.4 table), with two departures: an ambiguous
- * auto-selection says `TemplateSelectionAmbiguous` instead of `TemplateNotFound` (quirk 3), and
+ * The `Template` component of an AIMService (spec §10.4 table), with three departures: an
+ * ambiguous auto-selection says `TemplateSelectionAmbiguous` instead of `TemplateNotFound` (quirk
+ * 3), one that waits for a template still being discovered says `AwaitingCandidate` (Pending), and
  * every auto-selection outcome carries the gist of why (see selection-report.ts).
  */
 import { SERVICE_COMPONENTS, SERVICE_REASONS } from '../../constants/service-conditions.ts';
@@ -57,7 +58,7 @@ function foundHealth(template: ResolvedObject, detail: string | undefined): Comp
 /** Auto-selection chose nothing: waiting, kept, ambiguous or not found — with the reasons why. */
 function unselectedHealth(resolution: Extract<TemplateResolution, { kind: 'unselected' }>): ComponentHealth {
   const { selection, kept } = resolution;
-  const gist = describeSelection(selection, resolution.modelName);
+  const gist = describeSelection(selection, resolution.modelName, resolution.wait?.decideBy);
   if (selection.outcome === 'NoneReady')
     return health(
       'Progressing',
@@ -73,6 +74,7 @@ function unselectedHealth(resolution: Extract<TemplateResolution, { kind: 'unsel
   }
   if (selection.outcome === 'Ambiguous')
     return health('Pending', SERVICE_REASONS.templateSelectionAmbiguous, gist);
+  if (selection.outcome === 'Awaiting') return health('Pending', SERVICE_REASONS.awaitingCandidate, gist);
   return health('Pending', SERVICE_REASONS.templateNotFound, `No template found for service: ${gist}`);
 }
 

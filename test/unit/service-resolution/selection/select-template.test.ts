@@ -28,7 +28,8 @@ describe('selectTemplate: stages (spec §10.4.1)', () => {
         candidate('failed', { status: 'Failed' }),
         candidate('blank', { status: '' }),
       ],
-      options,
+      // Pending and blank could tie with ready: not waited for here, they are only rejected.
+      { ...options, awaitCandidate: () => false },
     );
     expect(result.outcome).toBe('Selected');
     expect(result.selected?.candidate.name).toBe('ready');
@@ -228,7 +229,7 @@ describe('selectTemplate: properties', () => {
           });
           expect(result.verdicts).toHaveLength(candidates.length);
           for (const verdict of result.verdicts) {
-            if (verdict.selected) expect(verdict.rejectedAt).toBeUndefined();
+            if (verdict.selected || verdict.leading) expect(verdict.rejectedAt).toBeUndefined();
             else if (result.outcome !== 'NoCandidates') {
               expect(verdict.rejectedAt).toBeDefined();
               // Every elimination says why (the overrides filter and its explanation agree).
@@ -246,6 +247,9 @@ describe('selectTemplate: properties', () => {
             expect(['MI300X', 'MI325X', '']).toContain(result.selected.candidate.gpuModel);
           }
           if (result.outcome === 'Ambiguous') expect(result.tied.length).toBeGreaterThan(1);
+          // Waiting only ever for candidates still being discovered, beside a Ready leader.
+          for (const verdict of result.awaited) expect(['Pending', '']).toContain(verdict.candidate.status);
+          if (result.outcome === 'Awaiting') expect(result.leading.length).toBeGreaterThan(0);
         },
       ),
     );

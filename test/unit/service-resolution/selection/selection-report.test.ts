@@ -59,7 +59,7 @@ describe('selectionStatus', () => {
 
   it('caps the list at 20 with the count of the rest, tied candidates first', () => {
     const candidates = [
-      ...Array.from({ length: 30 }, (_, i) => candidate(`pending-${i}`, { status: 'Pending' })),
+      ...Array.from({ length: 30 }, (_, i) => candidate(`failed-${i}`, { status: 'Failed' })),
       candidate('tie-a'),
       candidate('tie-b'),
     ];

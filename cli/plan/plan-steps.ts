@@ -87,8 +87,10 @@ export function templateStep(
       return found;
     }
     case 'unselected': {
-      const selection = selectionStatus(template.selection, template.modelName);
-      return { ...step('blocked', selection.message ?? selection.reason ?? ''), selection };
+      const selection = selectionStatus(template.selection, template.modelName, template.wait?.decideBy);
+      // Waiting for a template still being discovered resolves by itself; the other outcomes need a change.
+      const outcome = template.selection.outcome === 'Awaiting' ? 'waiting' : 'blocked';
+      return { ...step(outcome, selection.message ?? selection.reason ?? ''), selection };
     }
     case 'deriving':
       return {

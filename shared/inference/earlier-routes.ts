@@ -4,9 +4,10 @@
  * takeover both exist; the earlier one is removed — but only once the gateway accepted the
  * rendered one, so the service's path is never without a route — or at once when routing is off.
  */
-
+import { SERVICE_REASONS } from '../constants/service-conditions.ts';
 import { isControlledBy } from '../kube/owner.ts';
 import type { KubeObject } from '../kube/types.ts';
+import type { ComponentHealth } from '../reconcile/health.ts';
 import type { RouteDecision } from './render-decision.ts';
 import { httpRouteHealth } from './route-health.ts';
 
@@ -28,4 +29,24 @@ export function earlierRoutesToRemove(
   if (!decision.enabled) return [...earlier];
   const accepted = rendered !== undefined && httpRouteHealth({ ok: true, value: rendered }).state === 'Ready';
   return accepted ? [...earlier] : [];
+}
+
+/**
+ * The HTTPRoute component while the rendered route is not accepted yet: an accepted earlier route
+ * serves the path meanwhile, so a service that was Running stays Running through the handover.
+ */
+export function routeHealthDuringHandover(
+  rendered: ComponentHealth,
+  earlier: readonly KubeObject[],
+): ComponentHealth {
+  if (rendered.state === 'Ready' || rendered.state === 'Failed') return rendered;
+  const serving = earlier.find((route) => httpRouteHealth({ ok: true, value: route }).state === 'Ready');
+  if (serving === undefined) return rendered;
+  return {
+    ...rendered,
+    state: 'Ready',
+    reason: SERVICE_REASONS.httpRouteAccepted,
+    errors: [],
+    message: `HTTPRoute ${serving.metadata.name}, made by an earlier controller, serves the path meanwhile: ${rendered.message}`,
+  };
 }

@@ -14,6 +14,7 @@ import { SERVICE_COMPONENTS, SERVICE_REASONS } from '../constants/service-condit
 import { kedaHpaName } from '../naming/service-names.ts';
 import { ERROR_CATEGORIES, StateError } from '../reconcile/categorize.ts';
 import { type ComponentHealth, DEPENDENCY_TYPES, fetched as fetchedValue } from '../reconcile/health.ts';
+import { routeHealthDuringHandover } from './earlier-routes.ts';
 import { hpaHealth } from './hpa-health.ts';
 import { inferenceServiceHealth } from './isvc-health.ts';
 import { conditionIn } from './kube-conditions.ts';
@@ -96,7 +97,8 @@ function routeComponent(
       { reason: SERVICE_REASONS.invalidInferenceServiceName, message: fetched.isvcName.error.message },
     ]);
   }
-  return httpRouteHealth(fetched.route ?? fetchedValue(undefined));
+  const health = httpRouteHealth(fetched.route ?? fetchedValue(undefined));
+  return routeHealthDuringHandover(health, fetched.earlierRoutes?.ok ? fetched.earlierRoutes.value : []);
 }
 
 function hpaComponent(

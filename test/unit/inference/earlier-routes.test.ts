@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { earlierRoutesOf, earlierRoutesToRemove } from '../../../shared/inference/earlier-routes.ts';
+import {
+  earlierRoutesOf,
+  earlierRoutesToRemove,
+  routeHealthDuringHandover,
+} from '../../../shared/inference/earlier-routes.ts';
+import { httpRouteHealth } from '../../../shared/inference/route-health.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
 
 const service: KubeObject = {
@@ -66,5 +71,18 @@ describe('earlier routes of a service (a takeover from the Go operator)', () => 
 
   it('are removed at once when routing is off', () => {
     expect(earlierRoutesToRemove({ enabled: false }, undefined, [goOperators])).toEqual([goOperators]);
+  });
+
+  it('keep the HTTPRoute component Ready while the rendered route waits for the gateway, as long as one of them is accepted', () => {
+    const creating = httpRouteHealth({ ok: true, value: undefined });
+    const handover = routeHealthDuringHandover(creating, [goOperators]);
+    expect(handover).toMatchObject({ state: 'Ready', reason: 'HTTPRouteAccepted' });
+    expect(handover.message).toBe(
+      'HTTPRoute chat-1234abcd, made by an earlier controller, serves the path meanwhile: Creating the HTTPRoute',
+    );
+    expect(routeHealthDuringHandover(creating, [route('chat-1234abcd', 'svc-uid', false)])).toBe(creating);
+    expect(routeHealthDuringHandover(creating, [])).toBe(creating);
+    const refused = httpRouteHealth({ ok: true, value: route('chat-1234abcd-route', 'svc-uid', false) });
+    expect(routeHealthDuringHandover(refused, [goOperators])).toBe(refused);
   });
 });

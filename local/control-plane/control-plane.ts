@@ -46,7 +46,7 @@ export interface ControlPlaneOptions {
    * next 30 s resync, and until then owner references to those kinds are not collected (and the
    * catch-up GETs every owner at once).
    */
-  beforeControllerManager?: (access: { kubeconfigPath: string }) => Promise<unknown>;
+  beforeControllerManager?: (access: { kubeconfigPath: string; etcdUrl: string }) => Promise<unknown>;
 }
 
 /**
@@ -159,7 +159,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       mode: 0o600,
     });
 
-    await options.beforeControllerManager?.({ kubeconfigPath });
+    await options.beforeControllerManager?.({ kubeconfigPath, etcdUrl });
     if (options.controllerManager !== false) {
       const kcm = startProcess(
         'kube-controller-manager',

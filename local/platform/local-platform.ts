@@ -47,6 +47,13 @@ export interface LocalPlatformOptions {
    * and the platform for a cluster without KServe).
    */
   kserve?: KServeMode;
+  /**
+   * Runs after the CRDs are installed and before kube-controller-manager starts: objects loaded
+   * here (Jobs with their pods, owners and dependents) are seen by its controllers as they were,
+   * never as a fresh Job to start or an orphan to collect. `etcdUrl` lets a test restore objects
+   * as a backup would, with their uids.
+   */
+  beforeControllerManager?: (client: KubeClient, access: { etcdUrl: string }) => Promise<void>;
   /** Runs after the CRDs are installed and before any function starts (pre-existing objects). */
   beforeFunctions?: (client: KubeClient, controlPlane: ControlPlane) => Promise<void>;
   /** Route the functions' API traffic through a FaultProxy the test can break. */
@@ -129,8 +136,11 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
     const kserveMode = options.kserve ?? 'real';
     const controlPlane = await startControlPlane({
       dir: options.dir,
-      beforeControllerManager: ({ kubeconfigPath }) =>
-        installCrds(createKubeClient({ kubeconfigPath }), thirdPartyCrdsFor(kserveMode)),
+      beforeControllerManager: async ({ kubeconfigPath, etcdUrl }) => {
+        const admin = createKubeClient({ kubeconfigPath });
+        await installCrds(admin, thirdPartyCrdsFor(kserveMode));
+        await options.beforeControllerManager?.(admin, { etcdUrl });
+      },
     });
     stops.push(() => controlPlane.stop());
     log(`control plane ready at ${controlPlane.server} in ${Date.now() - started} ms`);

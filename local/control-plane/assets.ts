@@ -21,12 +21,15 @@ export type Binary =
   | 'etcd'
   | 'kube-apiserver'
   | 'kube-controller-manager'
+  | 'kubectl'
   | 'apiserver_receive_adapter'
   | 'kserve-manager';
 const BINARIES: readonly Binary[] = [
   'etcd',
   'kube-apiserver',
   'kube-controller-manager',
+  // Built like the rest, never taken from the machine's PATH: CI machines have no kubectl.
+  'kubectl',
   'apiserver_receive_adapter',
   'kserve-manager',
 ];

@@ -11,7 +11,7 @@ const FIELD_MANAGER = 'aim-local-platform';
 
 export function projectCrds(): KubeObject[] {
   return readdirSync(PROJECT_CRD_DIR)
-    .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
+    .filter((f) => f.endsWith('.yaml'))
     .sort()
     .flatMap((f) => yamlObjects(readFileSync(join(PROJECT_CRD_DIR, f), 'utf8')));
 }

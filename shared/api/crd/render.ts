@@ -89,6 +89,14 @@ export function crdFileName(definition: AIMKindDefinition): string {
   return `${definition.group}_${definition.plural}.yaml`;
 }
 
+/**
+ * kustomize's third recognized name for a kustomization (beside kustomization.yaml/.yml). Without
+ * an extension `kubectl apply -f manifests/crds/` skips it (that reads only .json, .yaml and
+ * .yml), so the directory works both with `-f` and with `-k`: a kustomization.yaml there made
+ * `apply -f` exit 1 (a Kustomization is no API object).
+ */
+export const CRD_KUSTOMIZATION_FILE = 'Kustomization';
+
 /** Every CRD file plus the kustomization listing them, sorted by file name. */
 export function renderCrdFiles(definitions: readonly AIMKindDefinition[] = AIM_KIND_LIST): GeneratedFile[] {
   const crds = definitions
@@ -99,5 +107,5 @@ export function renderCrdFiles(definitions: readonly AIMKindDefinition[] = AIM_K
     kind: 'Kustomization',
     resources: crds.map((file) => file.name),
   };
-  return [...crds, { name: 'kustomization.yaml', content: HEADER + toYaml(kustomization) }];
+  return [...crds, { name: CRD_KUSTOMIZATION_FILE, content: HEADER + toYaml(kustomization) }];
 }

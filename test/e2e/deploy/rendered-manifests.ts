@@ -1,19 +1,20 @@
 /**
  * The install as `kubectl apply -k manifests/` sends it: `kubectl kustomize` (kubectl ships
- * kustomize), or kustomize itself from the Go module proxy when there is no kubectl.
+ * kustomize) of the kubectl built with the control plane, or kustomize itself from the Go module
+ * proxy when that is not built yet.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { findBinaries } from '../../../local/control-plane/assets.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
 import { yamlObjects } from '../../../shared/kube/yaml-objects.ts';
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..', '..');
 const KUSTOMIZE_MODULE = 'sigs.k8s.io/kustomize/kustomize/v5@v5.5.0';
 
+/** Not the machine's own kubectl: its version would decide what the tests render. */
 function kubectl(): string | undefined {
-  const candidates = [process.env.KUBECTL, '/usr/bin/kubectl', '/usr/local/bin/kubectl'];
-  return candidates.find((path): path is string => !!path && existsSync(path));
+  return findBinaries().found.kubectl;
 }
 
 /** The YAML kustomize renders for `dir` (relative to the repository root). */

@@ -36,6 +36,8 @@ type WatchingClient = KubeClient & Required<Pick<KubeClient, 'watch'>>;
 
 const MIN_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 30_000;
+/** A watch that ends sooner than this with no event is a failure in all but name. */
+const SHORT_WATCH_MS = 1_000;
 const DEFAULT_PAGE_SIZE = 500;
 
 /** Watch timeouts are spread so the caches of one process do not all re-watch at once. */
@@ -152,8 +154,13 @@ export class Informer {
           await this.#list();
           needList = false;
         }
-        await this.#watchOnce();
-        backoff = MIN_BACKOFF_MS;
+        const watched = await this.#watchOnce();
+        if (watched.events === 0 && watched.ms < SHORT_WATCH_MS) {
+          // Ended at once with nothing to show (an API server or proxy closing every watch):
+          // re-watching at once would spin, so wait as client-go's reflector does.
+          await sleep(backoff);
+          backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+        } else backoff = MIN_BACKOFF_MS;
       } catch (err) {
         if (this.#stopped) return;
         if (isGone(err)) {
@@ -188,19 +195,26 @@ export class Informer {
     this.#settleFirstSync?.(true);
   }
 
-  async #watchOnce(): Promise<void> {
+  /** One watch until it ends: how long it lasted and how many events it brought. */
+  async #watchOnce(): Promise<{ ms: number; events: number }> {
     const options = {
       resourceVersion: this.#resourceVersion ?? '0',
       timeoutSeconds: watchTimeoutSeconds(),
       ...(this.kind.labelSelector ? { labelSelector: this.kind.labelSelector } : {}),
       ...(this.kind.fieldSelector ? { fieldSelector: this.kind.fieldSelector } : {}),
     };
-    this.#watch = this.#client.watch(this.kind.gvk, options, (event) => this.#apply(event));
+    const started = Date.now();
+    let events = 0;
+    this.#watch = this.#client.watch(this.kind.gvk, options, (event) => {
+      events++;
+      this.#apply(event);
+    });
     try {
       await this.#watch.done;
     } finally {
       this.#watch = undefined;
     }
+    return { ms: Date.now() - started, events };
   }
 
   #apply(event: WatchEvent): void {

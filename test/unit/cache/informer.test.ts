@@ -188,6 +188,33 @@ describe('Informer', () => {
     inf.stop();
   });
 
+  it('waits before watching again when a watch ends at once with no event, and not after a useful one', async () => {
+    vi.useFakeTimers();
+    const client = new ScriptedClient();
+    client.answers.push({ items: [model('a', '3')], resourceVersion: '3' });
+    const inf = informer(client);
+    await inf.ready();
+    await flush();
+    client.last.end();
+    await vi.advanceTimersByTimeAsync(499);
+    expect(client.watches).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(client.watches).toHaveLength(2);
+    client.last.end();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(client.watches).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(client.watches).toHaveLength(3);
+    // A watch that brought an event (or lasted) is resumed at once, and the wait starts over.
+    client.last.emit({ type: 'MODIFIED', object: model('a', '9') });
+    client.last.end();
+    await flush();
+    expect(client.watches).toHaveLength(4);
+    expect(client.last.options.resourceVersion).toBe('9');
+    expect(client.lists).toHaveLength(1);
+    inf.stop();
+  });
+
   it('tells readers it is not synced when the first LIST fails, keeps no writes, and syncs on a later try', async () => {
     vi.useFakeTimers();
     const client = new ScriptedClient();

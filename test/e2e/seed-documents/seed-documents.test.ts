@@ -3,11 +3,12 @@ import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
 import { writeSimulatorRules } from '../../../local/simulator/rules-configmap.ts';
 import { AIM_API_VERSION } from '../../../shared/api/group.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
+import { skippedLine } from '../../support/shared-folder.ts';
 import { conditionOf } from '../support/conditions.ts';
 import { platformForTest, withSimulator } from '../support/platform.ts';
 import { eventually } from '../support/wait.ts';
 import { documentedOutcomes } from './documented-outcomes.ts';
-import { SEEDS_DIR, type SeedExample, seedCatalog, seedsAvailable } from './seed-examples.ts';
+import { SEEDS_VARIABLE, type SeedExample, seedCatalog, seedsFolder } from './seed-examples.ts';
 import { SEED_NODES, type SeedRegistry, startSeedRegistry } from './seed-registry.ts';
 
 /*
@@ -18,12 +19,10 @@ import { SEED_NODES, type SeedRegistry, startSeedRegistry } from './seed-registr
  * document becomes a new case here without any change to this file.
  */
 const FIELD_MANAGER = 'kubectl';
-const available = seedsAvailable(SEEDS_DIR);
-if (!available)
-  process.stderr.write(
-    `[seed-documents] skipped: no product documents at ${SEEDS_DIR} (a clone alone has none; set AIM_SEEDS_DIR)\n`,
-  );
-const catalog = available ? seedCatalog(SEEDS_DIR) : { examples: [], skipped: [] };
+const folder = seedsFolder();
+if (!folder.available)
+  process.stderr.write(skippedLine('seed-documents', folder, SEEDS_VARIABLE, 'product documents'));
+const catalog = folder.available ? seedCatalog(folder.dir) : { examples: [], skipped: [] };
 const outcomeCases = catalog.examples.flatMap((example) =>
   documentedOutcomes(example).map((outcome) => ({ name: `${example.id} ${outcome.what}`, example, outcome })),
 );
@@ -48,7 +47,7 @@ function writtenFieldsKept(written: unknown, stored: unknown, path = 'spec'): st
     : [`${path}: wrote ${JSON.stringify(written)}, stored ${JSON.stringify(stored)}`];
 }
 
-describe.skipIf(!available)('the seed documents on the whole local platform', () => {
+describe.skipIf(!folder.available)('the seed documents on the whole local platform', () => {
   let platform: LocalPlatform;
   let seedRegistry: SeedRegistry | undefined;
   const applied = new Map<string, { stored?: KubeObject; error?: string }>();

@@ -13,16 +13,16 @@
  * An object whose kind, namespace and name an earlier block already used is an alternative form
  * of the same example and gets its block's line as a suffix (`-l<line>`), so both can be checked side by side.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { AIM_GROUP } from '../../../shared/api/group.ts';
 import { aimKind } from '../../../shared/api/kinds.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
+import { type SharedFolder, sharedFolder } from '../../support/shared-folder.ts';
 import { fencedCodeBlocks } from './markdown-blocks.ts';
 
-export const SEEDS_DIR =
-  process.env.AIM_SEEDS_DIR ?? join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'seeds');
+export const SEEDS_VARIABLE = 'AIM_SEEDS_DIR';
 
 const NOT_YAML_LANGS = new Set(['bash', 'sh', 'shell', 'console', 'dockerfile', 'go', 'json', 'text']);
 
@@ -98,18 +98,15 @@ export interface SeedCatalog {
 }
 
 /**
- * Whether the product documents are there to test. A clone of the repository alone has none
- * (they sit beside it, in ../shared): their test is skipped then, saying so. CI sets
- * `AIM_REQUIRE_SEEDS=1`, which makes their absence a failure instead.
+ * The product documents, if they are there to test. A clone of the repository alone has none (they
+ * sit beside it, in ../shared): their test is skipped then, saying so. CI sets `AIM_REQUIRE_SEEDS=1`,
+ * which makes their absence a failure instead.
  */
-export function seedsAvailable(dir = SEEDS_DIR, env = process.env): boolean {
-  if (existsSync(dir)) return true;
-  if (env.AIM_REQUIRE_SEEDS === '1')
-    throw new Error(`the product documents are required (AIM_REQUIRE_SEEDS=1) but ${dir} does not exist`);
-  return false;
+export function seedsFolder(env = process.env): SharedFolder {
+  return sharedFolder(SEEDS_VARIABLE, 'seeds', env);
 }
 
-export function seedCatalog(dir = SEEDS_DIR): SeedCatalog {
+export function seedCatalog(dir: string): SeedCatalog {
   const examples: SeedExample[] = [];
   const skipped: SkippedBlock[] = [];
   const taken = new Set<string>();

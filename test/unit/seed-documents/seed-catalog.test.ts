@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fencedCodeBlocks } from '../../e2e/seed-documents/markdown-blocks.ts';
-import { seedCatalog, seedsAvailable } from '../../e2e/seed-documents/seed-examples.ts';
+import { seedCatalog, seedsFolder } from '../../e2e/seed-documents/seed-examples.ts';
 
 /* How the seed-documents e2e test reads a product document into objects to apply. */
 
@@ -111,11 +111,13 @@ describe('seedCatalog', () => {
   });
 });
 
-describe('seedsAvailable', () => {
-  it('is false for a clone with nothing beside it, and fails when CI requires the documents', () => {
+describe('seedsFolder', () => {
+  it('is not available for a clone with nothing beside it, and fails when CI requires the documents', () => {
     const missing = join(tmpdir(), 'aim-no-seeds-here');
-    expect(seedsAvailable(missing, {})).toBe(false);
-    expect(() => seedsAvailable(missing, { AIM_REQUIRE_SEEDS: '1' })).toThrow(/AIM_REQUIRE_SEEDS=1/);
-    expect(seedsAvailable(tmpdir(), { AIM_REQUIRE_SEEDS: '1' })).toBe(true);
+    expect(seedsFolder({ AIM_SEEDS_DIR: missing })).toEqual({ dir: missing, available: false });
+    expect(() => seedsFolder({ AIM_SEEDS_DIR: missing, AIM_REQUIRE_SEEDS: '1' })).toThrow(
+      /AIM_REQUIRE_SEEDS=1/,
+    );
+    expect(seedsFolder({ AIM_SEEDS_DIR: tmpdir(), AIM_REQUIRE_SEEDS: '1' }).available).toBe(true);
   });
 });

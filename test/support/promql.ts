@@ -1,43 +1,44 @@
 /**
- * The metric names a PromQL expression reads, and whether the functions serve them: so a query in
- * the dashboard or in docs/operations.md's alerts breaks a test when a metric is renamed, not a
- * panel or an alert in production.
+ * PromQL as Prometheus parses it: syntax errors and the metric names an expression reads, and the
+ * series the functions serve; so a query in the dashboard or in docs/operations.md's alerts breaks
+ * a test, not a panel or an alert in production, when it is mistyped or a metric is renamed.
  */
+import { parser } from '@prometheus-io/lezer-promql';
 import { metricsRegistry } from '../../shared/observability/metrics.ts';
 import { listMetrics, runtimeMetricsRegistry } from './runtime-metrics.ts';
 
-/** PromQL words that are not metric names; one not listed here is taken for a metric and checked. */
-const PROMQL_WORDS = new Set([
-  'sum',
-  'max',
-  'min',
-  'avg',
-  'count',
-  'topk',
-  'rate',
-  'increase',
-  'histogram_quantile',
-  'time',
-  'max_over_time',
-  'by',
-  'without',
-  'and',
-  'or',
-  'unless',
-  'on',
-  'ignoring',
-  'bool',
-]);
+/** Grafana's interval variables, which only Grafana replaces: any duration parses the same. */
+function withGrafanaIntervals(expr: string): string {
+  return expr.replace(/\$__(rate_interval|interval|range)\b/g, '5m');
+}
 
+/**
+ * The positions PromQL's own grammar (the Prometheus project's `@prometheus-io/lezer-promql`, the
+ * parser of its query editor) cannot parse, as `offset: text`; empty for a valid expression.
+ */
+export function syntaxErrorsIn(expr: string): string[] {
+  const query = withGrafanaIntervals(expr);
+  const errors: string[] = [];
+  parser.parse(query).iterate({
+    enter: (node) => {
+      if (node.type.isError) errors.push(`${node.from}: ${query.slice(node.from, node.from + 20)}`);
+    },
+  });
+  return errors;
+}
+
+/** The metric names an expression selects (the name of each vector selector). */
 export function metricNamesIn(expr: string): string[] {
-  const bare = expr
-    .replace(/"(?:[^"\\]|\\.)*"/g, '""') // label values, including $variables
-    .replace(/\{[^}]*\}/g, '') // label matchers
-    .replace(/\[[^\]]*\]/g, '') // ranges, $__rate_interval
-    .replace(/\b(by|without|on|ignoring)\s*\([^)]*\)/g, '') // grouping labels
-    .replace(/\b\d+(\.\d+)?([smhdwy]|ms)?\b/g, ''); // numbers and durations
-  const words = bare.match(/[a-zA-Z_:][a-zA-Z0-9_:]*/g) ?? [];
-  return [...new Set(words.filter((word) => !PROMQL_WORDS.has(word)))];
+  const query = withGrafanaIntervals(expr);
+  const names = new Set<string>();
+  parser.parse(query).iterate({
+    enter: (node) => {
+      if (node.name !== 'VectorSelector') return;
+      const name = node.node.getChild('Identifier');
+      if (name) names.add(query.slice(name.from, name.to));
+    },
+  });
+  return [...names];
 }
 
 const HISTOGRAM_SERIES = ['_bucket', '_sum', '_count'];

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { metricNamesIn, servedSeries } from '../../support/promql.ts';
+import { metricNamesIn, servedSeries, syntaxErrorsIn } from '../../support/promql.ts';
 
 const file = new URL('../../../charts/aim-engine/dashboards/aim-engine.json', import.meta.url);
 const text = readFileSync(file, 'utf8');
@@ -124,7 +124,7 @@ describe('the Grafana dashboard', () => {
     }
   });
 
-  it('queries the chosen Prometheus data source in every panel and target, with a PromQL expression each', () => {
+  it('queries the chosen Prometheus data source in every panel and target, with valid PromQL each', () => {
     expect(queryPanels.length).toBeGreaterThan(0);
     for (const panel of queryPanels) {
       expect(panel.datasource, panel.title).toEqual(PROMETHEUS);
@@ -135,6 +135,7 @@ describe('the Grafana dashboard', () => {
     for (const { panel, target } of targets) {
       expect(target.datasource, panel.title).toEqual(PROMETHEUS);
       expect(target.expr?.trim(), `${panel.title} ${target.refId} has an expr`).toBeTruthy();
+      expect(syntaxErrorsIn(target.expr!), `${panel.title}: ${target.expr}`).toEqual([]);
     }
   });
 

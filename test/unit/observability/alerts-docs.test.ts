@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { metricNamesIn, servedSeries } from '../../support/promql.ts';
+import { metricNamesIn, servedSeries, syntaxErrorsIn } from '../../support/promql.ts';
 
 const doc = readFileSync(new URL('../../../docs/operations.md', import.meta.url), 'utf8');
 
@@ -26,7 +26,7 @@ function rules(): Rule[] {
 }
 
 describe('docs/operations.md, Alerts', () => {
-  it('has rules with a unique name, an expression, a severity and a summary each', () => {
+  it('has rules with a unique name, valid PromQL, a severity and a summary each', () => {
     const all = rules();
     expect(all.length).toBeGreaterThan(0);
     const names = all.map((rule) => rule.alert);
@@ -34,6 +34,7 @@ describe('docs/operations.md, Alerts', () => {
     for (const rule of all) {
       expect(rule.alert).toMatch(/^AIM[A-Za-z]+$/);
       expect(rule.expr?.trim(), rule.alert).toBeTruthy();
+      expect(syntaxErrorsIn(rule.expr!), `${rule.alert}: ${rule.expr}`).toEqual([]);
       expect(['warning', 'critical'], rule.alert).toContain(rule.labels?.severity);
       expect(rule.annotations?.summary, rule.alert).toBeTruthy();
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { metricNamesIn, servedSeries } from '../../support/promql.ts';
+import { metricNamesIn, servedSeries, syntaxErrorsIn } from '../../support/promql.ts';
 
 describe('metricNamesIn', () => {
   it('finds the metrics of a query, not its functions, labels, ranges or numbers', () => {
@@ -12,12 +12,22 @@ describe('metricNamesIn', () => {
       metricNamesIn('sum by (kind) (rate(a_total{x="sum(b)"}[5m])) / on (kind) sum(rate(b_total[5m]))'),
     ).toEqual(['a_total', 'b_total']);
   });
+});
 
-  it('takes an unknown word for a metric, so that the caller checks it', () => {
-    expect(metricNamesIn('predict_linear(aim_kube_events_pending[10m], 600)')).toEqual([
-      'predict_linear',
-      'aim_kube_events_pending',
-    ]);
+describe('syntaxErrorsIn', () => {
+  it("accepts valid PromQL with Grafana's interval variables", () => {
+    expect(syntaxErrorsIn('sum(rate(aim_events_total{function=~"$function"}[$__rate_interval]))')).toEqual(
+      [],
+    );
+    expect(syntaxErrorsIn('count(max_over_time(process_start_time_seconds[30m]) > time() - 1800)')).toEqual(
+      [],
+    );
+  });
+
+  it('reports a missing parenthesis, an unknown function and a stray operator', () => {
+    expect(syntaxErrorsIn('sum(rate(aim_events_total[5m])')).not.toEqual([]);
+    expect(syntaxErrorsIn('rates(aim_events_total[5m])')).not.toEqual([]);
+    expect(syntaxErrorsIn('aim_events_total >')).not.toEqual([]);
   });
 });
 

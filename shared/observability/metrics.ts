@@ -96,6 +96,43 @@ export const kubeEventsPending = new Gauge({
   registers: [metricsRegistry],
 });
 
+/** What the queue gauges read of a function's work queue (shared/runtime/work-queue.ts). */
+export interface QueueLevels {
+  readonly depth: number;
+  readonly active: number;
+}
+
+/** Read at scrape time, so the gauges cost nothing per reconcile; a function's latest runtime wins. */
+const workQueues = new Map<string, QueueLevels>();
+
+export function observeWorkQueue(fn: string, queue: QueueLevels): void {
+  workQueues.set(fn, queue);
+}
+
+function queueGauge(name: string, help: string, level: (queue: QueueLevels) => number): Gauge<'function'> {
+  return new Gauge({
+    name,
+    help,
+    labelNames: ['function'] as const,
+    registers: [metricsRegistry],
+    collect() {
+      for (const [fn, queue] of workQueues) this.set({ function: fn }, level(queue));
+    },
+  });
+}
+
+export const workQueueDepth = queueGauge(
+  'aim_work_queue_depth',
+  'Objects waiting in the work queue for a worker (after coalescing)',
+  (queue) => queue.depth,
+);
+
+export const reconcilesRunning = queueGauge(
+  'aim_reconciles_running',
+  'Reconciles running now (at most AIM_RECONCILE_CONCURRENCY)',
+  (queue) => queue.active,
+);
+
 export const cacheCatchUpTotal = new Counter({
   name: 'aim_cache_catch_up_total',
   help: 'Events whose object the cache had (or had not, within the wait) seen before reconciles read it',

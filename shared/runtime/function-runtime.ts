@@ -17,6 +17,7 @@ import {
   kubeEventsPending,
   observeKubeResponse,
   observeReconcileRequest,
+  observeWorkQueue,
 } from '../observability/metrics.ts';
 import {
   type AnyKindReconciler,
@@ -83,6 +84,7 @@ export class FunctionRuntime {
       bucketOf: (_key, work) => requestBucket(work.request),
       onTimersChanged: () => this.timedWork.changed(),
     });
+    observeWorkQueue(this.name, this.queue);
     this.timedWork = new TimedWork({
       functionName: definition.name,
       namespace: deps.operatorNamespace ?? defaultOperatorNamespace(),

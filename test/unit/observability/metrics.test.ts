@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { metricsRegistry, observeEvent, observeReconcile } from '../../../shared/observability/metrics.ts';
+import { createLogger } from '../../../shared/observability/logger.ts';
+import {
+  metricsRegistry,
+  observeEvent,
+  observeReconcile,
+  observeWorkQueue,
+} from '../../../shared/observability/metrics.ts';
 import { startMetricsServer } from '../../../shared/observability/metrics-server.ts';
+import { FunctionRuntime } from '../../../shared/runtime/function-runtime.ts';
 
 afterEach(() => metricsRegistry.resetMetrics());
 
@@ -45,6 +52,29 @@ describe('metrics', () => {
     expect(text).toContain(
       'aim_events_total{function="model-inspect",type="dev.knative.sources.ping",outcome="handled"} 2',
     );
+  });
+});
+
+describe('work queue gauges', () => {
+  it("read a function's queue when scraped", async () => {
+    const queue = { depth: 3, active: 2 };
+    observeWorkQueue('template-discover', queue);
+    let text = await metricsRegistry.metrics();
+    expect(text).toContain('aim_work_queue_depth{function="template-discover"} 3');
+    expect(text).toContain('aim_reconciles_running{function="template-discover"} 2');
+    queue.depth = 0;
+    text = await metricsRegistry.metrics();
+    expect(text).toContain('aim_work_queue_depth{function="template-discover"} 0');
+  });
+
+  it("are fed by every function's runtime", async () => {
+    new FunctionRuntime(
+      { name: 'queue-gauge-test', reconcilers: [] },
+      { logger: createLogger({ function: 'queue-gauge-test', level: 'silent' }) },
+    );
+    const text = await metricsRegistry.metrics();
+    expect(text).toContain('aim_work_queue_depth{function="queue-gauge-test"} 0');
+    expect(text).toContain('aim_reconciles_running{function="queue-gauge-test"} 0');
   });
 });
 

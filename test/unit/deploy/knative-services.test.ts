@@ -25,7 +25,8 @@ interface FuncYaml {
   runtime: string;
   invoke: string;
   image: string;
-  run: { envs: { name: string; value: string }[] };
+  /** An entry without a name imports every key of a ConfigMap (`{{ configMap:NAME }}`). */
+  run: { envs: { name?: string; value: string }[] };
   deploy: {
     namespace: string;
     serviceAccountName: string;
@@ -43,6 +44,7 @@ interface FuncYaml {
 interface Container {
   image: string;
   env: { name: string; value?: string; valueFrom?: { configMapKeyRef?: { name: string; key: string } } }[];
+  envFrom?: { configMapRef?: { name: string } }[];
   resources: { requests: Record<string, string>; limits: Record<string, string> };
   livenessProbe: { httpGet: { path: string } };
   readinessProbe: { httpGet: { path: string } };
@@ -50,6 +52,7 @@ interface Container {
 }
 
 const CONFIG_MAP_VALUE = /^\{\{\s*configMap:([^:\s]+):([^:\s]+)\s*\}\}$/;
+const WHOLE_CONFIG_MAP = /^\{\{\s*configMap:([^:\s]+)\s*\}\}$/;
 const installImages = parse(read('manifests/install/kustomization.yaml')).images as {
   name: string;
   newName: string;
@@ -107,8 +110,15 @@ describe.each(FUNCTION_NAMES)('%s', (name) => {
     });
   });
 
-  it('the same environment: the function to serve, and the settings from the ConfigMap', () => {
+  it('the same environment: the function to serve, and every key of the ConfigMap', () => {
+    const imported: string[] = [];
     for (const env of func.run.envs) {
+      const whole = WHOLE_CONFIG_MAP.exec(env.value);
+      if (env.name === undefined) {
+        expect(whole, env.value).not.toBeNull();
+        imported.push(whole?.[1] ?? '');
+        continue;
+      }
       const inService = container.env.find((candidate) => candidate.name === env.name);
       const fromConfigMap = CONFIG_MAP_VALUE.exec(env.value);
       if (fromConfigMap) {
@@ -121,10 +131,9 @@ describe.each(FUNCTION_NAMES)('%s', (name) => {
       }
     }
     expect(func.run.envs).toContainEqual({ name: 'AIM_FUNCTION', value: name });
-    const configMapKeys = container.env.flatMap((env) =>
-      env.valueFrom?.configMapKeyRef ? [env.valueFrom.configMapKeyRef.key] : [],
-    );
-    expect(configMapKeys.sort()).toEqual(['AIM_SYSTEM_NAMESPACE', 'LOG_LEVEL']);
+    // The whole ConfigMap, so that every documented setting can be set in it (docs/install.md).
+    expect(imported).toEqual(['aim-engine-config']);
+    expect(container.envFrom).toEqual([{ configMapRef: { name: 'aim-engine-config' } }]);
     expect(container.env.find((env) => env.name === 'POD_NAME')?.valueFrom).toEqual({
       fieldRef: { fieldPath: 'metadata.name' },
     });

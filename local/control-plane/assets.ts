@@ -15,6 +15,10 @@ export const VERSIONS = {
   /** The OpenTelemetry operator KServe v0.20.0 requires (its OpenTelemetryCollector CRD). */
   openTelemetryOperator: 'v0.113.0',
   gatewayApi: 'v1.6.1',
+  /** Helm for the chart's tests; build-binaries.sh builds it from local/control-plane/go-helm. */
+  helm: 'v3.22.0',
+  /** The only release of its main module the proxy serves; its PodMonitor CRD for the chart's tests. */
+  prometheusOperator: 'v0.85.0',
 } as const;
 
 export type Binary =
@@ -23,7 +27,8 @@ export type Binary =
   | 'kube-controller-manager'
   | 'kubectl'
   | 'apiserver_receive_adapter'
-  | 'kserve-manager';
+  | 'kserve-manager'
+  | 'helm';
 const BINARIES: readonly Binary[] = [
   'etcd',
   'kube-apiserver',
@@ -32,6 +37,7 @@ const BINARIES: readonly Binary[] = [
   'kubectl',
   'apiserver_receive_adapter',
   'kserve-manager',
+  'helm',
 ];
 
 /** The envtest convention: TEST_ASSET_KUBE_APISERVER etc. */

@@ -49,6 +49,12 @@ export const THIRD_PARTY_CRDS = {
     version: VERSIONS.knativeEventing,
     path: 'config/core/resources/pingsource.yaml',
   },
+  /** The Prometheus operator's PodMonitor: what the Helm chart's prometheus.enable renders. */
+  podMonitor: {
+    module: 'github.com/prometheus-operator/prometheus-operator',
+    version: VERSIONS.prometheusOperator,
+    path: 'example/prometheus-operator-crd/monitoring.coreos.com_podmonitors.yaml',
+  },
   /** Every CRD of Knative Serving (Service, Configuration, Revision, Route, ...). */
   knativeServing: {
     module: 'knative.dev/serving',

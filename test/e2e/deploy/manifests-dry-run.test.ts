@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installCrds } from '../../../local/platform/install-crds.ts';
 import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
-import { platformForTest } from '../support/platform.ts';
-import { RawApi } from './raw-api.ts';
+import { dryRunAll, dryRunPlatform, INSTALL_PREREQUISITE_CRDS } from './dry-run.ts';
+import type { RawApi } from './raw-api.ts';
 import { renderedManifests } from './rendered-manifests.ts';
 
 /**
@@ -17,31 +16,12 @@ describe('the kustomize install against a real API server', () => {
   let api: RawApi;
 
   beforeAll(async () => {
-    platform = await platformForTest('deploy-dry-run', { functions: [] });
-    await installCrds(platform.client, [
-      'inferenceServiceMinimal',
-      'httpRoute',
-      'knativeServing',
-      'knativeEventing',
-    ]);
-    api = new RawApi(platform.controlPlane.kubeconfigPath);
+    ({ platform, api } = await dryRunPlatform('deploy-dry-run', INSTALL_PREREQUISITE_CRDS));
   });
 
   afterAll(async () => {
     await platform?.stop();
   });
-
-  async function dryRunAll(objects: readonly KubeObject[]): Promise<string[]> {
-    const failures: string[] = [];
-    for (const object of objects) {
-      try {
-        await api.apply(object, { fieldManager: 'aim-install', dryRun: true });
-      } catch (err) {
-        failures.push(`${object.kind} ${object.metadata.name}: ${(err as Error).message}`);
-      }
-    }
-    return failures;
-  }
 
   it('renders the whole install: CRDs, RBAC, config, Knative Services and the event plumbing', () => {
     const kinds = new Set(renderedManifests().map((object) => `${object.apiVersion}/${object.kind}`));
@@ -66,7 +46,7 @@ describe('the kustomize install against a real API server', () => {
     it(`every object of ${dir} passes a server-side dry-run apply`, async () => {
       const objects = renderedManifests(dir);
       expect(objects.length).toBeGreaterThan(40);
-      expect(await dryRunAll(objects)).toEqual([]);
+      expect(await dryRunAll(api, objects)).toEqual([]);
     });
   }
 
@@ -75,7 +55,7 @@ describe('the kustomize install against a real API server', () => {
     expect(service).toBeDefined();
     const broken = structuredClone(service as KubeObject);
     broken.spec.template.spec.containerConcurency = 10;
-    const failures = await dryRunAll([broken]);
+    const failures = await dryRunAll(api, [broken]);
     expect(failures).toEqual([expect.stringContaining('containerConcurency')]);
   });
 });

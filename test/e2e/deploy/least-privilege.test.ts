@@ -14,14 +14,15 @@ import { createKubeClient } from '../../../shared/kube/client.ts';
 import { functionServiceAccountName } from '../../../shared/rbac/role-objects.ts';
 import { EVENT_SOURCE_SERVICE_ACCOUNT } from '../../../shared/rbac/shared-roles.ts';
 import { exampleServiceRunning } from '../support/wait.ts';
+import { helmTemplate } from './helm-chart.ts';
 import { RawApi } from './raw-api.ts';
 import { waitUntilRbacInEffect } from './rbac-in-effect.ts';
 import { renderedManifests } from './rendered-manifests.ts';
 import { writeServiceAccountKubeconfig } from './service-account-kubeconfig.ts';
 
 /**
- * Least privilege proven by use: the ServiceAccounts and roles of `manifests/` are created for
- * real, every function authenticates as its own ServiceAccount (a TokenRequest token) and the
+ * Least privilege proven by use, for each install: the ServiceAccounts and roles of `manifests/`
+ * (kustomize) or of the Helm chart (`helm template`, default values) are created for real, every function authenticates as its own ServiceAccount (a TokenRequest token) and the
  * ApiServerSource adapters as aim-event-source, and the example service still goes to Running.
  * Nothing any of them did was refused: no function or adapter logged a Forbidden answer.
  */
@@ -35,7 +36,12 @@ const RBAC_KINDS = new Set([
   'ConfigMap',
 ]);
 
-describe('every function as its own ServiceAccount', () => {
+const INSTALLS = [
+  { install: 'kustomize', render: () => renderedManifests() },
+  { install: 'the Helm chart', render: () => helmTemplate() },
+];
+
+describe.each(INSTALLS)('every function as its own ServiceAccount of $install', ({ render }) => {
   const dir = mkdtempSync(join(tmpdir(), 'aim-e2e-least-privilege-'));
   const kubeconfigs = Object.fromEntries(
     FUNCTION_NAMES.map((name) => [name, join(dir, `${name}.kubeconfig`)]),
@@ -53,7 +59,7 @@ describe('every function as its own ServiceAccount', () => {
       simulator: withSimulator,
       beforeFunctions: async (_client, controlPlane) => {
         const api = new RawApi(controlPlane.kubeconfigPath);
-        const rbac = renderedManifests().filter((candidate) => RBAC_KINDS.has(candidate.kind));
+        const rbac = render().filter((candidate) => RBAC_KINDS.has(candidate.kind));
         for (const object of rbac) await api.apply(object, { fieldManager: 'aim-install' });
         // A refusal is what this test looks for: none may come from roles not yet in effect.
         await waitUntilRbacInEffect(api, rbac);

@@ -28,6 +28,11 @@ describe('docs/install.md', () => {
       expect(doc).toContain(`| \`${key}\` | \`${value}\` |`);
   });
 
+  it('documents every top-level value of the Helm chart', () => {
+    const values = parse(readFileSync(join(ROOT, 'charts', 'aim-engine', 'values.yaml'), 'utf8')) as object;
+    for (const key of Object.keys(values)) expect(doc).toMatch(new RegExp(`\\| \`${key}[.\`]`));
+  });
+
   it('is linked from the README', () => {
     expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('(docs/install.md)');
   });

@@ -82,6 +82,25 @@ describe('the Helm chart', () => {
     for (const crd of crds) expect(crd.metadata.annotations?.['helm.sh/resource-policy']).toBeUndefined();
   });
 
+  it('a function’s own values win over functionDefaults, zero included', () => {
+    const services = helmTemplate([
+      ...['--set', 'functionDefaults.minScale=1', '--set', 'functions.isvc-render.minScale=0'],
+      ...['--set', 'functions.model-inspect.resources.limits.memory=1Gi'],
+    ]).filter((object) => object.kind === 'Service');
+    const minScale = (name: string) =>
+      services.find((service) => service.metadata.name === name)?.spec.template.metadata.annotations[
+        'autoscaling.knative.dev/min-scale'
+      ];
+    expect(minScale('isvc-render')).toBe('0');
+    expect(minScale('cache-manage')).toBe('1');
+    const modelInspect = services.find((service) => service.metadata.name === 'model-inspect');
+    // Merged, not replaced: the requests stay.
+    expect(modelInspect?.spec.template.spec.containers[0].resources).toEqual({
+      requests: { cpu: '100m', memory: '192Mi' },
+      limits: { memory: '1Gi' },
+    });
+  });
+
   describe('against a real API server', () => {
     let platform: LocalPlatform;
     let api: RawApi;
@@ -109,6 +128,23 @@ describe('the Helm chart', () => {
         expect(await dryRunAll(api, objects)).toEqual([]);
       });
     }
+
+    it('`helm install --dry-run=server` maps every object to the cluster’s APIs (CRDs managed elsewhere)', () => {
+      const result = helm([
+        ...['install', 'aim-engine', CHART_DIR, '--namespace', 'aim-system', '--create-namespace'],
+        ...['--dry-run=server', '--kubeconfig', platform.controlPlane.kubeconfigPath],
+        ...EVERY_OPTION,
+        ...EVERY_OPTION_JSON,
+        // The platform installed the AIM CRDs itself; Helm adopts nothing it did not create.
+        ...['--set', 'crd.enable=false'],
+      ]);
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      // The AIM CRDs are served here, so the runtime config is rendered on install.
+      expect(result.stdout).toContain('kind: AIMClusterRuntimeConfig');
+      expect(result.stdout).toContain('AIM Engine 0.1.0 is installed in namespace aim-system');
+      expect(result.stdout).not.toContain('was NOT created');
+    });
 
     it('is really checked: an unknown field in the PodMonitor or the runtime config is refused', async () => {
       const objects = helmTemplate([...EVERY_OPTION, ...EVERY_OPTION_JSON, ...SERVED_AIM_KINDS]);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the local control plane (etcd, kube-apiserver, kube-controller-manager), kubectl, Knative's
-# ApiServerSource receive adapter and KServe's controller manager from the Go module proxy, into
-# a cache outside the repository.
+# ApiServerSource receive adapter, KServe's controller manager and helm from the Go module proxy,
+# into a cache outside the repository.
 # Rebuilds only what is missing. Prints the assets directory on the last line of stdout.
 #
 # Why a wrapper module: k8s.io/kubernetes requires its staging modules at v0.0.0, so it cannot be

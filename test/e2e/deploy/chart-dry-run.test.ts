@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
+import { kubectl } from './crd-takeover.ts';
 import { dryRunAll, dryRunPlatform, INSTALL_PREREQUISITE_CRDS } from './dry-run.ts';
 import {
   CHART_DIR,
@@ -158,6 +159,42 @@ describe('the Helm chart', () => {
         expect.stringContaining('unknownField'),
         expect.stringContaining('unknownField'),
       ]);
+    });
+
+    // Last: it installs for real (the CRDs then belong to the release).
+    it('takes over the AIM CRDs another install left once they carry Helm ownership (docs/migrating.md)', () => {
+      const install = () =>
+        helm([
+          ...['install', 'aim-engine', CHART_DIR, '--namespace', 'aim-system'],
+          ...['--kubeconfig', platform.controlPlane.kubeconfigPath],
+        ]);
+      // The platform applied the CRDs as the Go operator's kustomize install would: Helm refuses them.
+      const refused = install();
+      expect(refused.status).not.toBe(0);
+      expect(refused.stderr).toContain('invalid ownership metadata');
+      // The two commands docs/migrating.md gives, with the real kubectl.
+      const crds = kubectl(platform.controlPlane, ['get', 'crd', '-o', 'name'])
+        .stdout.split('\n')
+        .filter((name) => name.includes('.aim.eai.amd.com'));
+      expect(crds).toHaveLength(10);
+      expect(
+        kubectl(platform.controlPlane, ['label', '--overwrite', ...crds, 'app.kubernetes.io/managed-by=Helm'])
+          .status,
+      ).toBe(0);
+      const annotate = ['meta.helm.sh/release-name=aim-engine', 'meta.helm.sh/release-namespace=aim-system'];
+      expect(kubectl(platform.controlPlane, ['annotate', '--overwrite', ...crds, ...annotate]).status).toBe(
+        0,
+      );
+      const adopted = install();
+      expect(adopted.stderr).toBe('');
+      expect(adopted.status).toBe(0);
+      const kept = kubectl(platform.controlPlane, [
+        'get',
+        ...crds,
+        '-o',
+        'jsonpath={.items[*].metadata.annotations.helm\\.sh/resource-policy}',
+      ]);
+      expect(kept.stdout.split(' ')).toEqual(Array(10).fill('keep'));
     });
   });
 });

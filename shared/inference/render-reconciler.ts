@@ -87,7 +87,8 @@ function renderPlan(svc: AIMService, fetched: RenderFetched, now: Date): Plan {
   }
   const rendered = fetched.route?.ok ? fetched.route.value : undefined;
   const earlier = fetched.earlierRoutes?.ok ? fetched.earlierRoutes.value : [];
-  for (const old of earlierRoutesToRemove(route, rendered, earlier)) plan.delete.push(objectKey(old));
+  const retired = earlierRoutesToRemove(route, rendered, earlier).map(objectKey);
+  if (retired.length > 0) plan.retire = retired;
   return plan;
 }
 

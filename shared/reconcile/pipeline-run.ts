@@ -16,7 +16,7 @@ import { invalidSpecEvaluation } from './invalid-spec.ts';
 import { type Evaluation, evaluate, ownershipOf } from './pipeline-evaluation.ts';
 import { ensureFinalizer, releaseFinalizer } from './pipeline-finalizer.ts';
 import { readInputs } from './pipeline-reads.ts';
-import { executePlan, type PlannedEvent } from './plan.ts';
+import { executePlan, type PlannedEvent, retireChildren } from './plan.ts';
 import type {
   FetchInput,
   KindReconciler,
@@ -164,6 +164,13 @@ export class PipelineRun<Obj, Fetched> {
       } else {
         applied = true;
       }
+    } else if (plan.retire !== undefined && plan.retire.length > 0) {
+      const errors = await retireChildren(this.#ctx.client, plan.retire);
+      if (errors.length > 0)
+        this.#ctx.log.warn(
+          { ...keyFields(objectKey(object)), errors },
+          'retiring superseded children failed',
+        );
     }
     // Recorded at once: a later 409 re-runs the plan, which no longer repeats a creation.
     const planned = (plan.events ?? []).filter((event) => !event.onApply || applied);

@@ -45,6 +45,12 @@ export interface Plan {
   applyWithoutOwner: KubeObject[];
   /** Deleted before anything is applied; NotFound counts as done. */
   delete: ObjectKey[];
+  /**
+   * Children that something already in place has superseded (an earlier controller's route once
+   * the rendered one is accepted): deleted like `delete`, and also while the object is blocked
+   * (Failed), when nothing else is applied — what replaced them keeps serving either way.
+   */
+  retire?: ObjectKey[];
   /** Reconcile again after this many seconds (e.g. to poll progress). */
   requeueAfterSeconds?: number;
   /** Events recorded during this reconcile (those marked `onApply` only after a successful apply). */
@@ -124,7 +130,7 @@ export async function executePlan(
 ): Promise<PlanExecution> {
   const deleted: ObjectKey[] = [];
   const deleteErrors: { key: ObjectKey; err: unknown }[] = [];
-  for (const key of plan.delete) {
+  for (const key of [...(plan.retire ?? []), ...plan.delete]) {
     try {
       await client.delete(key);
       deleted.push(key);
@@ -184,4 +190,17 @@ export async function executePlan(
       children: applyErrors.map(({ child, err }) => ({ key: objectKey(child), err })),
     },
   };
+}
+
+/** Deletes a blocked object's retired children (NotFound counts as done); the errors, for the log. */
+export async function retireChildren(client: KubeClient, keys: readonly ObjectKey[]): Promise<string[]> {
+  const errors: string[] = [];
+  for (const key of keys) {
+    try {
+      await client.delete(key);
+    } catch (err) {
+      if (!isNotFound(err)) errors.push(`${describeObject(key)}: ${errorText(err)}`);
+    }
+  }
+  return errors;
 }

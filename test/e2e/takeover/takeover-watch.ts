@@ -140,9 +140,11 @@ function settled(baseline: Baseline, snap: Snapshot): boolean {
   const running = snap.services.every(
     (s) => s.status?.status === 'Running' || UNREACHABLE.has(s.metadata.name),
   );
-  const routed = [...baseline.routed.keys()].every((uid) => {
+  // A service blocked (Failed) before isvc-render first applied anything keeps the Go operator's
+  // route: nothing is applied for a blocked service, and no route of the functions replaced it.
+  const routed = [...baseline.routed].every(([uid, name]) => {
     const routes = routesOf(snap, uid);
-    return routes.length === 1 && routes[0]!.metadata.name.endsWith('-route');
+    return routes.length === 1 && (routes[0]!.metadata.name.endsWith('-route') || UNREACHABLE.has(name));
   });
   return running && routed;
 }

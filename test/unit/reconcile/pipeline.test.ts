@@ -269,6 +269,22 @@ describe('reconcileObject', () => {
     });
   });
 
+  it('retires superseded children even while blocked, and deletes nothing else', async () => {
+    const client = new FakeKubeClient().seed(model(), configMap('old-route', {}), configMap('doomed', {}));
+    const reconciler = modelReconciler({
+      plan: () => ({
+        apply: [configMap('llama-owned', {})],
+        applyWithoutOwner: [],
+        delete: [{ apiVersion: 'v1', kind: 'ConfigMap', namespace: 'team', name: 'doomed' }],
+        retire: [{ apiVersion: 'v1', kind: 'ConfigMap', namespace: 'team', name: 'old-route' }],
+      }),
+    });
+    const outcome = await reconcileObject(context(client), reconciler, request);
+    expect(outcome.status).toBe('Failed');
+    expect(client.callsOf('apply')).toHaveLength(0);
+    expect(client.callsOf('delete').map((call) => call.key?.name)).toEqual(['old-route']);
+  });
+
   it('fails when the named runtime config is missing', async () => {
     const client = new FakeKubeClient().seed(
       model({ image: 'i', runtimeConfigName: 'gpu' }),

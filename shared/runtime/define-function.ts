@@ -30,7 +30,6 @@ import {
 import { type MetricsServer, startMetricsServer } from '../observability/metrics-server.ts';
 import type { ReconcileRequest } from '../reconcile/pipeline.ts';
 import { keepAliveHolds } from '../timed-work/timed-work.ts';
-import { delay } from './delay.ts';
 import { eventAnswerWaitMsFromEnv } from './event-answer-wait.ts';
 import {
   dedupe,
@@ -57,6 +56,7 @@ import { metricsPortFromEnv } from './metrics-port.ts';
 import { prepareFirstEvent } from './prepare.ts';
 import { eventPriority } from './priority-by-status.ts';
 import { Resync } from './resync.ts';
+import { settleForExit } from './shutdown-settle.ts';
 import { DEFAULT_WARM_DELAY_MS, WarmUp } from './warm-up.ts';
 
 export type {
@@ -69,7 +69,7 @@ export type {
 } from './function-types.ts';
 export { METRICS_PORT_ENV } from './metrics-port.ts';
 
-/** How long shutdown waits for an in-flight resync before giving up on it. */
+/** How long shutdown waits for each of: timers handed off, running reconciles, a resync, Events written. */
 const SHUTDOWN_WAIT_MS = 10_000;
 const DEFAULT_CACHE_CATCH_UP_MS = 2_000;
 
@@ -276,19 +276,7 @@ export function defineFunction(
     stopping = true;
     warmUp?.stop();
     holds.releaseAll();
-    // Before the queue drops its timers: they become the function's wake-up call.
-    await Promise.race([runtime.timedWork.handOff(), delay(SHUTDOWN_WAIT_MS)]);
-    runtime.stop();
-    const inFlight = resync.inFlight;
-    if (inFlight) {
-      const settled = inFlight.then(
-        () => undefined,
-        () => undefined,
-      );
-      await Promise.race([settled, delay(SHUTDOWN_WAIT_MS)]);
-    }
-    // Queued Kubernetes Events are written before the process goes (bounded, like the resync).
-    await Promise.race([runtime.eventsWritten(), delay(SHUTDOWN_WAIT_MS)]);
+    await settleForExit(runtime, () => resync.inFlight, SHUTDOWN_WAIT_MS);
     await metricsServer?.close();
     metricsServer = undefined;
   };

@@ -15,9 +15,22 @@
  *
  * Every caller learns the outcome of the run that covered its request.
  */
+import { RetryableError } from '../reconcile/retryable-error.ts';
 import { FairPending, outranks, type Priority } from './fair-pending.ts';
 
 export type { Priority } from './fair-pending.ts';
+
+/**
+ * What a request the queue will never run settles with once it is stopped: retryable, so an
+ * event waiting on it is answered 503 and the Broker redelivers it to an instance that stays.
+ * Resolving instead would answer the event 200 for work nobody did.
+ */
+export class QueueStoppedError extends RetryableError {
+  constructor() {
+    super('the function is stopping: the request was not run');
+    this.name = 'QueueStoppedError';
+  }
+}
 
 interface Waiter {
   resolve: () => void;
@@ -60,6 +73,7 @@ export class WorkQueue<R> {
   readonly #timers = new Map<string, { at: number; timer: NodeJS.Timeout }>();
   #active = 0;
   #stopped = false;
+  #idleWaiters: (() => void)[] = [];
 
   constructor(options: WorkQueueOptions<R>) {
     this.#options = options;
@@ -86,7 +100,7 @@ export class WorkQueue<R> {
 
   /** Queues `key` (or joins its queued run) and settles with the outcome of the run that covers it. */
   enqueue(key: string, request: R, priority: Priority = 'event'): Promise<void> {
-    if (this.#stopped) return Promise.resolve();
+    if (this.#stopped) return Promise.reject(new QueueStoppedError());
     return new Promise<void>((resolve, reject) => {
       const waiter = { resolve, reject };
       const entry = this.#entries.get(key);
@@ -139,7 +153,10 @@ export class WorkQueue<R> {
     this.#options.onTimersChanged?.();
   }
 
-  /** Drops queued work and timers; runs in progress finish. */
+  /**
+   * Drops queued work and timers (their waiters get a QueueStoppedError); runs in progress
+   * finish, and nothing runs after them.
+   */
   stop(): void {
     this.#stopped = true;
     for (const { timer } of this.#timers.values()) clearTimeout(timer);
@@ -147,8 +164,14 @@ export class WorkQueue<R> {
     for (const key of this.#pending.drain()) {
       const entry = this.#entries.get(key);
       this.#entries.delete(key);
-      for (const waiter of entry?.waiters ?? []) waiter.resolve();
+      for (const waiter of entry?.waiters ?? []) waiter.reject(new QueueStoppedError());
     }
+  }
+
+  /** Resolves once no run is in progress (after `stop`, the runs it let finish are over). */
+  idle(): Promise<void> {
+    if (this.#active === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idleWaiters.push(resolve));
   }
 
   #merge(earlier: R, later: R): R {
@@ -192,10 +215,12 @@ export class WorkQueue<R> {
         entry.queued = true;
         this.#pending.push(entry.bucket, key, entry.priority);
       } else {
-        for (const waiter of entry.next) waiter.resolve();
+        // Stopped while it ran: the events that arrived meanwhile were not covered by this run.
+        for (const waiter of entry.next) waiter.reject(new QueueStoppedError());
         this.#entries.delete(key);
       }
       this.#pump();
+      if (this.#active === 0) for (const wake of this.#idleWaiters.splice(0)) wake();
     };
     // Deferred so that a synchronous throw is an outcome too.
     Promise.resolve()

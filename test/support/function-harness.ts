@@ -3,8 +3,9 @@
  * resync, and its log lines captured.
  */
 import type { CloudEvent } from 'cloudevents';
+import { AIM_API_VERSION } from '../../shared/api/group.ts';
 import { CONTROLLER_NAMES } from '../../shared/constants/labels.ts';
-import type { KubeClient } from '../../shared/kube/types.ts';
+import type { KubeClient, KubeObject } from '../../shared/kube/types.ts';
 import { createLogger } from '../../shared/observability/logger.ts';
 import {
   defineFunction,
@@ -13,6 +14,16 @@ import {
 } from '../../shared/runtime/define-function.ts';
 import { mapRuntimeConfigEvents } from '../../shared/runtime/runtime-config-dependents.ts';
 import { shellReconciler } from '../../shared/runtime/shell-reconciler.ts';
+
+/** An AIMModel the shell reconcilers below accept (generation 1, an image, no status). */
+export function shellModel(name: string, namespace = 'team-a'): KubeObject {
+  return {
+    apiVersion: AIM_API_VERSION,
+    kind: 'AIMModel',
+    metadata: { name, namespace, generation: 1 },
+    spec: { image: 'registry.example/llama:1' },
+  };
+}
 
 /**
  * A function with model-inspect's name and kinds on shell reconcilers: these tests are about the

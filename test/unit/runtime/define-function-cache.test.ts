@@ -11,7 +11,7 @@ import { metricsRegistry } from '../../../shared/observability/metrics.ts';
 import { metadataInputs } from '../../../shared/reconcile/event-inputs.ts';
 import type { FunctionDefinition } from '../../../shared/runtime/define-function.ts';
 import { FakeKubeClient } from '../../support/fake-kube.ts';
-import { shellModelInspect, testFunction } from '../../support/function-harness.ts';
+import { shellModel, shellModelInspect, testFunction } from '../../support/function-harness.ts';
 import { WatchingFakeKubeClient } from '../../support/watching-fake-kube.ts';
 
 /** The shell reconcilers with their own component Ready: objects settle, so a resync may skip them. */
@@ -34,14 +34,7 @@ const definition: FunctionDefinition = {
 const NOW = new Date('2026-05-01T12:00:00Z');
 const MODEL_KEY = { apiVersion: AIM_API_VERSION, kind: 'AIMModel', namespace: 'team-a' };
 
-function model(name: string): KubeObject {
-  return {
-    apiVersion: AIM_API_VERSION,
-    kind: 'AIMModel',
-    metadata: { name, namespace: 'team-a', generation: 1 },
-    spec: { image: 'registry.example/llama:1' },
-  };
-}
+const model = (name: string) => shellModel(name);
 
 let counter = 0;
 function refEvent(name: string) {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Priority, WorkQueue } from '../../../shared/runtime/work-queue.ts';
+import { isRetryableError } from '../../../shared/reconcile/retryable-error.ts';
+import { type Priority, QueueStoppedError, WorkQueue } from '../../../shared/runtime/work-queue.ts';
 
 interface Run {
   request: string;
@@ -286,7 +287,7 @@ describe('WorkQueue', () => {
     expect(q.started()).toEqual(['at-1000', 'at-100', 'j-at-2000']);
   });
 
-  it('stop() resolves queued waiters, drops timers, and lets the running run finish', async () => {
+  it('stop() rejects queued waiters as retryable, drops timers, and lets the running run finish', async () => {
     vi.useFakeTimers();
     const q = controlledQueue(1);
     const running = q.enqueue('a');
@@ -296,14 +297,23 @@ describe('WorkQueue', () => {
     q.queue.later('c', 'c', 10);
     q.queue.stop();
     await vi.advanceTimersByTimeAsync(0);
-    expect(queued.outcome).toBe('resolved');
+    // Never run: the event waiting on it must not be answered as handled.
+    expect(queued.outcome).toBe('rejected');
+    expect(queued.error).toBeInstanceOf(QueueStoppedError);
+    expect(isRetryableError(queued.error)).toBe(true);
     expect(running.outcome).toBe('pending');
+    const idle = track(q.queue.idle());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(idle.outcome).toBe('pending');
     q.runs[0]!.finish();
     await vi.advanceTimersByTimeAsync(100);
-    expect([running.outcome, rerun.outcome]).toEqual(['resolved', 'resolved']);
+    expect(idle.outcome).toBe('resolved');
+    // The run covered what was asked before it started, not the change that arrived during it.
+    expect([running.outcome, rerun.outcome]).toEqual(['resolved', 'rejected']);
     expect(q.started()).toEqual(['a']);
-    expect(q.enqueue('d').outcome).toBe('pending');
+    const late = q.enqueue('d');
     await vi.advanceTimersByTimeAsync(0);
+    expect(late.error).toBeInstanceOf(QueueStoppedError);
     expect(q.started()).toEqual(['a']);
     expect(q.queue.depth).toBe(0);
   });

@@ -8,7 +8,7 @@ import { backoffMs, retryable, Semaphore } from './delivery-policy.ts';
 import { leaseOf, type Target } from './delivery-target.ts';
 import { parseIsoDurationMs } from './durations.ts';
 import type { EventFaultInjector } from './event-faults.ts';
-import { type EventAttributes, triggerMatches } from './filters.ts';
+import { attributesOf, triggerMatches } from './filters.ts';
 import { SubscriberConnections } from './http-post.ts';
 import type { Destination, Trigger } from './manifests.ts';
 
@@ -27,16 +27,6 @@ export interface LocalBrokerOptions {
   maxInFlight?: (destination: Destination) => number;
   /** Drops, duplicates and delays a seeded fraction of events per Trigger (fault tests). */
   faults?: EventFaultInjector;
-}
-
-function attributesOf(event: CloudEvent<unknown>): EventAttributes {
-  const attrs: EventAttributes = {};
-  for (const [k, v] of Object.entries(event)) {
-    if (k === 'data' || k === 'data_base64') continue;
-    if (v === undefined || v === null) continue;
-    attrs[k.toLowerCase()] = typeof v === 'string' ? v : String(v);
-  }
-  return attrs;
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -133,28 +123,14 @@ export class LocalBroker {
   }
 
   /**
-   * Delivers to the subscriber the Trigger resolves to now (with several instances of a function
-   * the resolver spreads deliveries), after `delayMs` when the event is held back.
+   * Delivers to the subscriber the Trigger resolves to (with several instances of a function the
+   * resolver spreads deliveries), after `delayMs` when the event is held back.
    */
   private dispatch(trigger: Trigger, event: CloudEvent<unknown>, delayMs: number): void {
     const run = async () => {
       const accepted = performance.now();
       if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
-      const lease = leaseOf(await this.options.resolve(trigger.spec.subscriber));
-      if (!lease) return;
-      try {
-        if (this.stopped) return;
-        const { url } = lease;
-        const pool =
-          this.pools.get(url) ??
-          new Semaphore(
-            this.options.maxInFlight?.(trigger.spec.subscriber) ?? FALLBACK_CONTAINER_CONCURRENCY,
-          );
-        this.pools.set(url, pool);
-        await pool.run(() => this.deliver(trigger, url, event, accepted));
-      } finally {
-        lease.release();
-      }
+      await this.deliver(trigger, event, accepted);
     };
     const delivery = run();
     // A keep-alive is held open by design (up to ~95 s, renewed while the function has work due):
@@ -164,43 +140,66 @@ export class LocalBroker {
     void delivery.finally(() => this.pending.delete(delivery));
   }
 
-  private async deliver(
+  /**
+   * One attempt, on the instance the subscriber resolves to now: Knative's dispatcher posts every
+   * attempt to the Service's address, so a retry reaches whichever pod serves it then — after a
+   * rollout, the new Revision's, never the stopped pod the failed attempt went to. Undefined: the
+   * subscriber does not run here (nor will: `lose`), and the delivery ends without an outcome.
+   */
+  private async attempt(
     trigger: Trigger,
-    url: string,
-    event: CloudEvent<unknown>,
-    accepted: number,
-  ): Promise<void> {
-    const started = performance.now();
+    message: { headers: Record<string, string>; body: string },
+    timeoutMs: number,
+    onStart: () => void,
+  ): Promise<{ url: string; status?: number; error?: Error } | undefined> {
+    const lease = leaseOf(await this.options.resolve(trigger.spec.subscriber));
+    if (!lease) return undefined;
+    try {
+      if (this.stopped) return undefined;
+      const { url } = lease;
+      const pool =
+        this.pools.get(url) ??
+        new Semaphore(this.options.maxInFlight?.(trigger.spec.subscriber) ?? FALLBACK_CONTAINER_CONCURRENCY);
+      this.pools.set(url, pool);
+      return await pool.run(async () => {
+        onStart();
+        try {
+          return { url, status: await this.connections.post(url, message.headers, message.body, timeoutMs) };
+        } catch (err) {
+          return { url, error: err as Error };
+        }
+      });
+    } finally {
+      lease.release();
+    }
+  }
+
+  private async deliver(trigger: Trigger, event: CloudEvent<unknown>, accepted: number): Promise<void> {
+    let started: number | undefined;
     const timing = () => ({
-      waitedMs: Math.round(started - accepted),
-      deliveryMs: Math.round(performance.now() - started),
+      waitedMs: Math.round((started ?? accepted) - accepted),
+      deliveryMs: Math.round(performance.now() - (started ?? accepted)),
     });
     const spec = trigger.spec.delivery;
     const attempts = (spec?.retry ?? 0) + 1;
     const timeoutMs = spec?.timeout ? parseIsoDurationMs(spec.timeout) : 60_000;
     const message = this.messageOf(event);
     let reason = '';
+    let url = '';
     for (let attempt = 1; attempt <= attempts && !this.stopped; attempt++) {
-      try {
-        const status = await this.connections.post(url, message.headers, message.body, timeoutMs);
-        if (status >= 200 && status < 300) {
-          this.delivered++;
-          this.remember({
-            trigger,
-            url,
-            event,
-            attempts: attempt,
-            outcome: 'delivered',
-            status,
-            ...timing(),
-          });
-          return;
-        }
-        reason = `HTTP ${status}`;
-        if (!retryable(status)) break;
-      } catch (err) {
-        reason = `transport error: ${(err as Error).message}`;
+      const result = await this.attempt(trigger, message, timeoutMs, () => {
+        started ??= performance.now();
+      });
+      if (result === undefined) return;
+      url = result.url;
+      const { status } = result;
+      if (status !== undefined && status >= 200 && status < 300) {
+        this.delivered++;
+        this.remember({ trigger, url, event, attempts: attempt, outcome: 'delivered', status, ...timing() });
+        return;
       }
+      reason = status !== undefined ? `HTTP ${status}` : `transport error: ${result.error?.message}`;
+      if (status !== undefined && !retryable(status)) break;
       this.failedAttempts.push({
         trigger: trigger.metadata.name,
         eventId: event.id,

@@ -1,7 +1,19 @@
+import type { CloudEvent } from 'cloudevents';
 import type { SubscriptionsFilter, Trigger } from './manifests.ts';
 
 /** CloudEvent attributes and extensions by lower-case name, as Knative's filters see them. */
 export type EventAttributes = Record<string, string | undefined>;
+
+/** What the filters match an event on: its attributes and extensions (the data aside). */
+export function attributesOf(event: CloudEvent<unknown>): EventAttributes {
+  const attrs: EventAttributes = {};
+  for (const [k, v] of Object.entries(event)) {
+    if (k === 'data' || k === 'data_base64') continue;
+    if (v === undefined || v === null) continue;
+    attrs[k.toLowerCase()] = typeof v === 'string' ? v : String(v);
+  }
+  return attrs;
+}
 
 /** Knative's Subscriptions API filter dialects (exact/prefix/suffix/all/any/not); CESQL is not used here. */
 export function matchesFilter(filter: SubscriptionsFilter, attrs: EventAttributes): boolean {

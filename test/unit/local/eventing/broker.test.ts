@@ -79,6 +79,33 @@ describe('LocalBroker delivery', () => {
     expect(broker.deadLetters).toMatchObject([{ trigger: 'fn', attempts: 3, reason: 'HTTP 500' }]);
   });
 
+  it('routes each retry anew: an attempt on a stopped instance is retried on the one that replaced it', async () => {
+    // A closed port: the old Revision's pod that stopped with the event in flight.
+    const gone = await subscriber([204]);
+    await new Promise((r) => servers.pop()?.close(r));
+    const replacement = await subscriber([204]);
+    const resolved: string[] = [];
+    const broker = new LocalBroker({
+      triggers: [trigger('fn', 3)],
+      resolve: () => {
+        const url = resolved.length === 0 ? gone.url : replacement.url;
+        resolved.push(url);
+        return { url, release: () => {} };
+      },
+      log: () => {},
+    });
+    brokers.push(broker);
+    broker.publish(event());
+    await broker.drain();
+    expect(resolved).toEqual([gone.url, replacement.url]);
+    expect(replacement.hits()).toBe(1);
+    expect(broker.failedAttempts).toMatchObject([{ reason: expect.stringMatching(/^transport error/) }]);
+    expect(broker.history).toMatchObject([
+      { outcome: 'delivered', attempts: 2, subscriber: replacement.url },
+    ]);
+    expect(broker.deadLetters).toEqual([]);
+  });
+
   it('does not retry a 400: the event itself is wrong', async () => {
     const sub = await subscriber([400]);
     const broker = await brokerFor([trigger('fn', 5)], { fn: sub.url });

@@ -34,6 +34,8 @@ export class FunctionScaler {
   readonly instances: RunningFunction[] = [];
   readonly records: InstanceRecord[] = [];
   readonly #options: FunctionScalerOptions;
+  /** How instances start: the options' until a rollout brings a new build. */
+  #start: FunctionScalerOptions['start'];
   readonly #now: () => number;
   #mode: Mode = { kind: 'auto' };
   #starting = 0;
@@ -55,6 +57,7 @@ export class FunctionScaler {
     this.name = options.name;
     this.policy = options.policy;
     this.#options = options;
+    this.#start = options.start;
     this.#now = options.now ?? Date.now;
     this.#areaAt = this.#now();
     this.#lastBusyAt = this.#areaAt;
@@ -91,6 +94,25 @@ export class FunctionScaler {
     if (count === 0 && whileDown === 'lose') this.#wakeAll();
     // As a pod deleted by hand: an instance goes even while it answers something.
     await this.#scaleTo(count, true);
+  }
+
+  /**
+   * A new Revision: as many instances as run now (at least one) start from `start` and take
+   * deliveries once ready; then the old ones get SIGTERM at once, answering or not (Knative's
+   * queue-proxy would let them finish first; here the broker retries what they do not answer).
+   * Later starts use `start` too. If no new instance came up, the old ones keep serving.
+   */
+  async rollOut(start: FunctionScalerOptions['start']): Promise<RunningFunction[]> {
+    const [old, previous] = [[...this.instances], this.#start];
+    this.#start = start;
+    await this.#startInstances(Math.max(1, old.length));
+    const fresh = this.instances.filter((fn) => !old.includes(fn));
+    if (fresh.length === 0) {
+      this.#start = previous;
+      throw new Error(`${this.name}: the new revision did not start`);
+    }
+    await Promise.allSettled(old.map((fn) => this.#stopInstance(fn)));
+    return fresh;
   }
 
   /** Counts one delivery from its arrival; resolves with an instance to send it to (undefined: none came). */
@@ -199,7 +221,7 @@ export class FunctionScaler {
     this.#options.onChange?.(this);
     let started: RunningFunction[] = [];
     try {
-      started = await this.#options.start(count, first);
+      started = await this.#start(count, first);
     } catch (err) {
       this.#options.log?.(`${this.name}: start failed: ${(err as Error).message}`);
     } finally {

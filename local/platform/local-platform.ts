@@ -102,6 +102,11 @@ export interface LocalPlatform {
    * in `knative` scaling its autoscaler decides again from then on.
    */
   scaleUp(name: FunctionName): Promise<RunningFunction>;
+  /**
+   * A new Revision of one function (scaler's `rollOut`): its instances from now on run `entry`
+   * (e.g. the bundled build) and replace the running ones, which stop with events in flight.
+   */
+  rollOut(name: FunctionName, revision: { entry: string }): Promise<RunningFunction[]>;
   stop(): Promise<void>;
 }
 
@@ -197,24 +202,21 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
     const listFunctions = () => {
       functions.splice(0, functions.length, ...[...scalers.values()].flatMap((scaler) => scaler.instances));
     };
+    const startOf = (name: FunctionName, entry?: string) => (count: number, firstInstance: number) =>
+      startFunctions({
+        ...startOptions,
+        ...(entry ? { entry } : {}),
+        // K_SINK: where a function sends events (its keep-alive), as a SinkBinding injects it.
+        env: { ...options.functionEnv, ...(sink ? { K_SINK: sink } : {}) },
+        names: [name],
+        instances: count,
+        firstInstance,
+      });
     for (const name of options.functions ?? FUNCTION_NAMES) {
+      const policy = { ...scalingPolicyOf(name), ...options.scalingOverrides };
       scalers.set(
         name,
-        new FunctionScaler({
-          name,
-          policy: { ...scalingPolicyOf(name), ...options.scalingOverrides },
-          start: (count, firstInstance) =>
-            startFunctions({
-              ...startOptions,
-              // K_SINK: where a function sends events (its keep-alive), as a SinkBinding injects it.
-              env: { ...options.functionEnv, ...(sink ? { K_SINK: sink } : {}) },
-              names: [name],
-              instances: count,
-              firstInstance,
-            }),
-          onChange: listFunctions,
-          log,
-        }),
+        new FunctionScaler({ name, policy, start: startOf(name), onChange: listFunctions, log }),
       );
     }
     stops.push(async () => {
@@ -280,6 +282,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
       startEventSources: eventPath?.startSources ?? noEventing,
       scaleToZero,
       scaleUp,
+      rollOut: (name, revision) => scalerOf(name).rollOut(startOf(name, revision.entry)),
       stop: stopAll,
     };
   } catch (err) {

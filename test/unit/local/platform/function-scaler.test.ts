@@ -194,7 +194,7 @@ describe('scalingPolicyFromAnnotations', () => {
   });
 });
 
-describe('FunctionScaler pinned by hand', () => {
+describe('FunctionScaler pinned by hand, or rolled out to a new build', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
@@ -206,6 +206,39 @@ describe('FunctionScaler pinned by hand', () => {
     expect(scaler.instances).toHaveLength(0);
     expect(stopped).toEqual([0]);
     held?.release();
+    await scaler.stop();
+  });
+
+  it('starts the new build, then stops the old instances even while they answer', async () => {
+    const { start, stopped } = fakeStarts();
+    const scaler = new FunctionScaler({ name: 'service-resolve', policy: POLICY, start });
+    await scaler.pin(2);
+    const held = await scaler.acquire();
+    const newBuild = vi.fn(start);
+    const fresh = await scaler.rollOut(newBuild);
+    expect(newBuild).toHaveBeenCalledWith(2, 2);
+    expect(fresh.map((fn) => fn.instance)).toEqual([2, 3]);
+    expect(scaler.instances.map((fn) => fn.instance)).toEqual([2, 3]);
+    // The one answering went too: what it does not answer, the broker retries elsewhere.
+    expect(stopped.sort()).toEqual([0, 1]);
+    expect(fresh.map((fn) => fn.url)).toContain((await scaler.acquire())?.url);
+    held?.release();
+    // Later starts (here from zero) run the new build.
+    await scaler.pin(0);
+    await scaler.pin(1);
+    expect(newBuild).toHaveBeenLastCalledWith(1, 4);
+    await scaler.stop();
+  });
+
+  it('keeps the old instances serving when the new build does not start', async () => {
+    const { start, stopped } = fakeStarts();
+    const scaler = new FunctionScaler({ name: 'service-resolve', policy: POLICY, start, log: () => {} });
+    await scaler.pin(1);
+    await expect(scaler.rollOut(async () => Promise.reject(new Error('crash')))).rejects.toThrow(
+      /did not start/,
+    );
+    expect(scaler.instances.map((fn) => fn.instance)).toEqual([0]);
+    expect(stopped).toEqual([]);
     await scaler.stop();
   });
 });

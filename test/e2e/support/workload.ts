@@ -7,6 +7,7 @@
  */
 import { cachingTemplate, inlineMetadataModel } from '../../../local/platform/sample-workload.ts';
 import { writeSimulatorRules } from '../../../local/simulator/rules-configmap.ts';
+import { CPU_PER_GPU, MEMORY_REQUEST_GI_PER_GPU } from '../../../shared/inference/isvc-resources.ts';
 import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
 
 export const AIM = 'aim.eai.amd.com/v1alpha1';
@@ -52,7 +53,8 @@ export function service(namespace: string, name: string, rev = 1, suffix = ''): 
 /**
  * The simulator's default MI300X node has 8 GPUs: a test running more services than that (each
  * predictor takes one, and a spec change briefly runs old and new pod side by side) gets a
- * roomier one, so Pending never means "no GPU left".
+ * roomier one, so Pending never means "no GPU left" — nor the CPU and memory that go with each
+ * GPU (the default node's hold 48 predictors).
  */
 export async function roomyGpuNodes(client: KubeClient, gpus = 128): Promise<void> {
   await writeSimulatorRules(client, {
@@ -61,7 +63,12 @@ export async function roomyGpuNodes(client: KubeClient, gpus = 128): Promise<voi
         {
           name: 'sim-mi300x-0',
           labels: { 'amd.com/gpu.device-id': '74a1', 'amd.com/gpu.vram': '192G' },
-          capacity: { 'amd.com/gpu': String(gpus), pods: '1000' },
+          capacity: {
+            'amd.com/gpu': String(gpus),
+            cpu: String(gpus * CPU_PER_GPU),
+            memory: `${gpus * MEMORY_REQUEST_GI_PER_GPU}Gi`,
+            pods: '1000',
+          },
         },
       ],
     },

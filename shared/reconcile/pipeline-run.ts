@@ -35,6 +35,7 @@ import {
   conditionsOf,
   desiredStatus,
   domainFieldsOf,
+  droppedStatusFields,
   type StatusOwnership,
   statusChanged,
 } from './status-write.ts';
@@ -245,7 +246,8 @@ export class PipelineRun<Obj, Fetched> {
     let statusEvents: PlannedEvent[] = [];
     if (changed && pacedMs === 0) {
       try {
-        const stored = await applyStatus(this.#ctx.client, object, desired, this.#ctx.fieldManager);
+        const dropped = droppedStatusFields(this.#ownership, previous, desired);
+        const stored = await applyStatus(this.#ctx.client, object, desired, this.#ctx.fieldManager, dropped);
         // Only a write conditional on the version read adds nothing but this writer's fields.
         resourceVersion = resourceVersion === undefined ? undefined : stored?.metadata?.resourceVersion;
         this.#ctx.statusPacer?.wrote(pacingKeyOf(object), this.#ctx.now().getTime());

@@ -6,7 +6,9 @@
  * (architecture.md, "Functions and what they own").
  */
 import { CONDITION_TYPES, componentConditionType } from '../constants/conditions.ts';
-import type { KubeClient, KubeObject } from '../kube/types.ts';
+import { isKubeError } from '../kube/errors.ts';
+import { objectKey } from '../kube/objects.ts';
+import type { KubeClient, KubeObject, ObjectKey } from '../kube/types.ts';
 import { type ComponentHealthStatus, componentHealthOf } from './component-health-status.ts';
 import type { Condition } from './conditions.ts';
 import { jsonEqual } from './json-equal.ts';
@@ -143,21 +145,64 @@ export function statusChanged(
   );
 }
 
+/** Fields this writer owns that the stored status has and `desired` no longer sets. */
+export function droppedStatusFields(
+  ownership: StatusOwnership,
+  current: Record<string, unknown>,
+  desired: Record<string, unknown>,
+): string[] {
+  const owned = ownership.mode === 'single' ? Object.keys(current) : [...(ownership.statusFields ?? [])];
+  return owned.filter(
+    (field) =>
+      field !== 'conditions' &&
+      field !== 'componentHealth' &&
+      current[field] !== undefined &&
+      desired[field] === undefined,
+  );
+}
+
 /**
  * Server-side applies `status` to the status subresource, carrying the resourceVersion that was
  * read so a concurrent write makes this one fail with 409 instead of silently losing it.
+ *
+ * `dropped`: fields the apply leaves out to remove them. When another manager owns one of them
+ * whole (the Go operator's status Update owns `routing: {}` as one value), server-side apply leaves
+ * `null` behind and the schema refuses the write (422), for good. Then a merge patch, which removes
+ * a field whatever its owners, goes first, on the same resourceVersion, and the apply follows.
  */
 export async function applyStatus(
   client: KubeClient,
   object: KubeObject,
   status: Record<string, unknown>,
   fieldManager: string,
+  dropped: readonly string[] = [],
 ): Promise<KubeObject> {
   const metadata: KubeObject['metadata'] = { name: object.metadata.name };
   if (object.metadata.namespace) metadata.namespace = object.metadata.namespace;
   if (object.metadata.resourceVersion) metadata.resourceVersion = object.metadata.resourceVersion;
-  return client.applyStatus(
-    { apiVersion: object.apiVersion, kind: object.kind, metadata, status },
-    { fieldManager, force: true },
-  );
+  const apply = (resourceVersion: string | undefined) =>
+    client.applyStatus(
+      {
+        apiVersion: object.apiVersion,
+        kind: object.kind,
+        metadata: { ...metadata, ...(resourceVersion ? { resourceVersion } : {}) },
+        status,
+      },
+      { fieldManager, force: true },
+    );
+  try {
+    return await apply(metadata.resourceVersion);
+  } catch (err) {
+    if (dropped.length === 0 || !isKubeError(err) || err.reason !== 'Invalid') throw err;
+    const statusKey = { ...objectKey(object), subresource: 'status' } as ObjectKey;
+    const patched = await client.mergePatch(
+      statusKey,
+      {
+        ...(metadata.resourceVersion ? { metadata: { resourceVersion: metadata.resourceVersion } } : {}),
+        status: Object.fromEntries(dropped.map((field) => [field, null])),
+      },
+      { fieldManager },
+    );
+    return await apply(metadata.resourceVersion ? patched.metadata.resourceVersion : undefined);
+  }
 }

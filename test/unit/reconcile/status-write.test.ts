@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { KubeError } from '../../../shared/kube/errors.ts';
+import type { KubeClient, KubeObject } from '../../../shared/kube/types.ts';
 import type { ComponentHealthStatus } from '../../../shared/reconcile/component-health-status.ts';
 import type { Condition } from '../../../shared/reconcile/conditions.ts';
 import {
+  applyStatus,
   desiredStatus,
   domainFieldsOf,
+  droppedStatusFields,
   ownsComponent,
   type StatusOwnership,
   statusChanged,
@@ -94,5 +98,71 @@ describe('statusChanged', () => {
 
   it('keeps componentHealth out of the domain fields handed to decorate', () => {
     expect(domainFieldsOf({ ...stored, url: 'u' })).toEqual({ url: 'u' });
+  });
+});
+
+describe('droppedStatusFields', () => {
+  it('names the owned fields the stored status has and the desired one leaves out', () => {
+    const current = { routing: {}, url: 'http://x', resolvedModel: { name: 'm' }, conditions: [] };
+    expect(
+      droppedStatusFields({ ...renderer, statusFields: ['routing', 'url'] }, current, { url: 'http://x' }),
+    ).toEqual(['routing']);
+    expect(droppedStatusFields(resolver, current, {})).toEqual(['resolvedModel']);
+    expect(droppedStatusFields(single, current, { url: 'http://x', conditions: [] })).toEqual([
+      'routing',
+      'resolvedModel',
+    ]);
+  });
+});
+
+describe('applyStatus', () => {
+  const service: KubeObject = {
+    apiVersion: 'aim.eai.amd.com/v1alpha1',
+    kind: 'AIMService',
+    metadata: { name: 's', namespace: 'ns', resourceVersion: '7' },
+  };
+  /** What the API server does when another manager owns a dropped field whole: null, refused. */
+  function serverLeavingNull() {
+    const calls: [string, unknown][] = [];
+    const client = {
+      async applyStatus(object: KubeObject) {
+        calls.push(['apply', object.metadata.resourceVersion]);
+        if (calls.filter(([method]) => method === 'apply').length === 1)
+          throw new KubeError({
+            reason: 'Invalid',
+            statusCode: 422,
+            retryable: false,
+            message: 'status.routing: Invalid value: "null"',
+          });
+        return { ...object, metadata: { ...object.metadata, resourceVersion: '9' } };
+      },
+      async mergePatch(key: { subresource?: string }, patch: unknown) {
+        calls.push(['mergePatch', { subresource: key.subresource, patch }]);
+        return { ...service, metadata: { ...service.metadata, resourceVersion: '8' } };
+      },
+    } as unknown as KubeClient;
+    return { client, calls };
+  }
+
+  it('removes a dropped field another manager owns with a merge patch on the version read, then applies', async () => {
+    const { client, calls } = serverLeavingNull();
+    const stored = await applyStatus(client, service, { status: 'Running' }, 'aim-isvc-render', ['routing']);
+    expect(calls).toEqual([
+      ['apply', '7'],
+      [
+        'mergePatch',
+        { subresource: 'status', patch: { metadata: { resourceVersion: '7' }, status: { routing: null } } },
+      ],
+      ['apply', '8'],
+    ]);
+    expect(stored.metadata.resourceVersion).toBe('9');
+  });
+
+  it('passes the refusal on when it dropped nothing', async () => {
+    const { client, calls } = serverLeavingNull();
+    await expect(applyStatus(client, service, { status: 'Running' }, 'aim-isvc-render')).rejects.toThrow(
+      /Invalid/,
+    );
+    expect(calls).toEqual([['apply', '7']]);
   });
 });

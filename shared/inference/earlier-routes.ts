@@ -20,6 +20,22 @@ export function earlierRoutesOf(
   return routes.filter((route) => route.metadata.name !== renderedName && isControlledBy(route, service));
 }
 
+/**
+ * While an earlier route waits for the rendered one to be accepted, the service is looked at
+ * again this often: the gateway's acceptance may come before the event sources watch (a takeover
+ * starts the functions first), and nothing else would bring it back before the periodic resync.
+ */
+export const HANDOVER_RECHECK_SECONDS = 5;
+
+/** Whether earlier routes wait for the rendered one to be accepted. */
+export function handoverPending(
+  decision: RouteDecision,
+  rendered: KubeObject | undefined,
+  earlier: readonly KubeObject[],
+): boolean {
+  return earlier.length > 0 && earlierRoutesToRemove(decision, rendered, earlier).length === 0;
+}
+
 export function earlierRoutesToRemove(
   decision: RouteDecision,
   rendered: KubeObject | undefined,

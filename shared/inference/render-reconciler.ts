@@ -23,7 +23,7 @@ import type { ComponentHealth } from '../reconcile/health.ts';
 import { emptyPlan, type Plan } from '../reconcile/plan.ts';
 import type { KindReconciler } from '../reconcile/reconciler.ts';
 import { aimServiceStatus } from '../reconcile/service-status.ts';
-import { earlierRoutesToRemove } from './earlier-routes.ts';
+import { earlierRoutesToRemove, HANDOVER_RECHECK_SECONDS, handoverPending } from './earlier-routes.ts';
 import { firstStatusHoldMs } from './first-status-hold.ts';
 import { inferenceServiceCreatedEvent } from './isvc-created-event.ts';
 import { newInferenceServiceHoldMs } from './new-isvc-hold.ts';
@@ -89,6 +89,8 @@ function renderPlan(svc: AIMService, fetched: RenderFetched, now: Date): Plan {
   const earlier = fetched.earlierRoutes?.ok ? fetched.earlierRoutes.value : [];
   const retired = earlierRoutesToRemove(route, rendered, earlier).map(objectKey);
   if (retired.length > 0) plan.retire = retired;
+  if (handoverPending(route, rendered, earlier))
+    plan.requeueAfterSeconds = Math.min(plan.requeueAfterSeconds ?? Infinity, HANDOVER_RECHECK_SECONDS);
   return plan;
 }
 

@@ -185,6 +185,24 @@ describe.skipIf(!state)(`takeover of a cluster the Go operator ${UPSTREAM_VERSIO
     expect(differences).toEqual([]);
   });
 
+  it('goes on after the takeover: routing switched off removes the route and status.routing', async () => {
+    // chat-dedicated's routing comes from the namespace's runtime config; the service turns it off.
+    // Its status.routing was the Go operator's (`routing: {}`, owned whole by its status Update):
+    // removing it by server-side apply alone leaves null, which the schema refuses (status-write.ts).
+    const key = { ...GVK.service, namespace: NS, name: 'chat-dedicated' };
+    await platform.client.mergePatch(key, { spec: { routing: { enabled: false } } });
+    const off = await eventually(
+      'chat-dedicated without a route or status.routing',
+      async () => {
+        const service = await platform.client.get(key);
+        const routes = routesOf(await snapshot(platform.client, NS), service.metadata.uid!);
+        return routes.length === 0 && service.status?.routing === undefined ? service : undefined;
+      },
+      { timeoutMs: 60_000 },
+    );
+    expect(off.status?.status).toBe('Running');
+  });
+
   it('leaves nothing that blocks deleting the namespace', async () => {
     await platform.client.delete({ apiVersion: 'v1', kind: 'Namespace', name: NS });
     await eventually(

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   earlierRoutesOf,
   earlierRoutesToRemove,
+  handoverPending,
   routeHealthDuringHandover,
 } from '../../../shared/inference/earlier-routes.ts';
 import { httpRouteHealth } from '../../../shared/inference/route-health.ts';
@@ -67,6 +68,15 @@ describe('earlier routes of a service (a takeover from the Go operator)', () => 
       earlierRoutesToRemove(decision, route('chat-1234abcd-route', 'svc-uid', false), [goOperators]),
     ).toEqual([]);
     expect(earlierRoutesToRemove(decision, ours, [goOperators])).toEqual([goOperators]);
+  });
+
+  it('keep the handover pending (looked at again on a timer) only while the rendered route is not accepted', () => {
+    expect(handoverPending({ enabled: true }, route('chat-1234abcd-route', 'svc-uid'), [goOperators])).toBe(
+      true,
+    );
+    expect(handoverPending({ enabled: true }, ours, [goOperators])).toBe(false);
+    expect(handoverPending({ enabled: true }, undefined, [])).toBe(false);
+    expect(handoverPending({ enabled: false }, undefined, [goOperators])).toBe(false);
   });
 
   it('are removed at once when routing is off', () => {

@@ -59,6 +59,9 @@ import { Resync } from './resync.ts';
 import { settleForExit } from './shutdown-settle.ts';
 import { DEFAULT_WARM_DELAY_MS, WarmUp } from './warm-up.ts';
 
+/** The start-up follow-up sweep's delay: long enough for event sources started beside the function to watch. */
+const STARTUP_FOLLOW_UP_MS = 30_000;
+
 export type {
   EventMapper,
   EventMappingContext,
@@ -268,7 +271,12 @@ export function defineFunction(
     warmUp = new WarmUp(() => {
       void runtime.cache?.warm();
       if (deps.initialResync ?? true)
-        resync.background(kube, withFields(rootLog, { eventId: 'init-resync' }), () => stopping);
+        resync.background(
+          kube,
+          withFields(rootLog, { eventId: 'init-resync' }),
+          () => stopping,
+          deps.startupFollowUpMs ?? STARTUP_FOLLOW_UP_MS,
+        );
     }, deps.warmDelayMs ?? DEFAULT_WARM_DELAY_MS);
   };
 

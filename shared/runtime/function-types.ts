@@ -48,6 +48,8 @@ export interface FunctionDependencies {
   operatorNamespace?: string;
   /** Default true: run a full resync in the background once the cache warms up. */
   initialResync?: boolean;
+  /** After the initial resync, one more sweep this much later (default 30 000; 0: none): resync.ts. */
+  startupFollowUpMs?: number;
   /** The cache warms up (and the initial resync runs) this long after `init` at the latest (default 250; 0: at once). */
   warmDelayMs?: number;
   /** Reconciles run at once (default 4). */

@@ -48,10 +48,26 @@ export class Resync {
     return this.#inFlight;
   }
 
-  /** The sweep a function starts with (nothing was sent for what existed before it), in the background. */
-  background(kube: KubeClient, log: Logger, isStopping: () => boolean): void {
+  /**
+   * The sweep a function starts with (nothing was sent for what existed before it), in the
+   * background; then, `followUpMs` later, one more. What the functions change while they start
+   * (a takeover's caches turning Ready, routes accepted) can happen before the event sources,
+   * started beside them, watch: no event will tell, and the next tick may be ten minutes away.
+   * The follow-up reconciles only what changed since (clean objects are skipped).
+   */
+  background(kube: KubeClient, log: Logger, isStopping: () => boolean, followUpMs = 0): void {
     this.run(kube, log, isStopping).then(
-      (failed) => log.info({ failed }, 'initial resync done'),
+      (failed) => {
+        log.info({ failed }, 'initial resync done');
+        if (followUpMs <= 0 || isStopping()) return;
+        setTimeout(() => {
+          if (isStopping()) return;
+          this.run(kube, log, isStopping).then(
+            (again) => log.info({ failed: again }, 'start-up follow-up resync done'),
+            (err: unknown) => log.warn({ err }, 'start-up follow-up resync incomplete'),
+          );
+        }, followUpMs).unref();
+      },
       (err: unknown) => log.warn({ err }, 'initial resync incomplete; the next resync tick retries'),
     );
   }

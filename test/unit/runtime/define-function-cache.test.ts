@@ -71,7 +71,10 @@ afterEach(async () => {
   metricsRegistry.resetMetrics();
 });
 
-function harness(under: FunctionDefinition = definition, deps: { concurrency?: number } = {}) {
+function harness(
+  under: FunctionDefinition = definition,
+  deps: { concurrency?: number; initialResync?: boolean; startupFollowUpMs?: number } = {},
+) {
   const fake = new FakeKubeClient({ now: () => NOW });
   const kube = new WatchingFakeKubeClient(fake);
   const { fn, lines, records, send } = testFunction(under, kube, NOW, {
@@ -332,6 +335,19 @@ describe('defineFunction with an object cache', () => {
       const listed = fake.calls.filter((call) => call.method === 'list').map((call) => call.gvk);
       expect(listed).toEqual(expect.arrayContaining(definition.informedKinds?.map((kind) => kind.gvk) ?? []));
     });
+  });
+
+  it('sweeps once more after starting, for what changed before any event could tell', async () => {
+    const { fake, kube, fn, reconciled } = harness(definition, {
+      initialResync: true,
+      startupFollowUpMs: 100,
+    });
+    fake.seed(model('a'));
+    await fn.init?.();
+    await vi.waitFor(() => expect(reconciled()).toContain('a'));
+    // Changed with no event (the event sources were not watching yet): only the follow-up finds it.
+    await kube.mergePatch({ ...MODEL_KEY, name: 'a' }, { spec: { image: 'registry.example/llama:2' } });
+    await vi.waitFor(() => expect(reconciled()).toContain('a'), { timeout: 2_000 });
   });
 
   it('a resync after everything is in order makes no API call and no reconcile', async () => {

@@ -24,6 +24,9 @@ export function functionCache(
     onRelist: (gvk, err) =>
       log.info({ kind: gvk.kind, err: String(err) }, 'watch expired; listing the kind again'),
     onError: (gvk, err) =>
-      log.warn({ kind: gvk.kind, err: String(err) }, 'watch of kind failed; reads are live until it resumes'),
+      log.warn(
+        { kind: gvk.kind, err: String(err) },
+        'watch of kind failed; retrying (once listed, reads keep coming from what the cache holds)',
+      ),
   });
 }

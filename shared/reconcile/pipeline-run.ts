@@ -16,7 +16,7 @@ import { invalidSpecEvaluation } from './invalid-spec.ts';
 import { type Evaluation, evaluate, ownershipOf } from './pipeline-evaluation.ts';
 import { ensureFinalizer, releaseFinalizer } from './pipeline-finalizer.ts';
 import { readInputs } from './pipeline-reads.ts';
-import { executePlan, type PlannedEvent, retireChildren } from './plan.ts';
+import { deleteChildren, deleteErrorText, executePlan, type PlannedEvent } from './plan.ts';
 import type {
   FetchInput,
   KindReconciler,
@@ -166,10 +166,11 @@ export class PipelineRun<Obj, Fetched> {
         applied = true;
       }
     } else if (plan.retire !== undefined && plan.retire.length > 0) {
-      const errors = await retireChildren(this.#ctx.client, plan.retire);
+      // Blocked: nothing else is applied, but what replaced these keeps serving (plan.ts).
+      const { errors } = await deleteChildren(this.#ctx.client, plan.retire);
       if (errors.length > 0)
         this.#ctx.log.warn(
-          { ...keyFields(objectKey(object)), errors },
+          { ...keyFields(objectKey(object)), errors: errors.map(deleteErrorText) },
           'retiring superseded children failed',
         );
     }

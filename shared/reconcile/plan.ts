@@ -128,19 +128,12 @@ export async function executePlan(
     observed?: readonly KubeObject[] | undefined;
   },
 ): Promise<PlanExecution> {
-  const deleted: ObjectKey[] = [];
-  const deleteErrors: { key: ObjectKey; err: unknown }[] = [];
-  for (const key of [...(plan.retire ?? []), ...plan.delete]) {
-    try {
-      await client.delete(key);
-      deleted.push(key);
-    } catch (err) {
-      if (isNotFound(err)) deleted.push(key);
-      else deleteErrors.push({ key, err });
-    }
-  }
+  const { deleted, errors: deleteErrors } = await deleteChildren(client, [
+    ...(plan.retire ?? []),
+    ...plan.delete,
+  ]);
   if (deleteErrors.length > 0) {
-    const details = deleteErrors.map(({ key, err }) => `${describeObject(key)}: ${errorText(err)}`);
+    const details = deleteErrors.map(deleteErrorText);
     return {
       deleted,
       applied: [],
@@ -192,15 +185,30 @@ export async function executePlan(
   };
 }
 
-/** Deletes a blocked object's retired children (NotFound counts as done); the errors, for the log. */
-export async function retireChildren(client: KubeClient, keys: readonly ObjectKey[]): Promise<string[]> {
-  const errors: string[] = [];
+/** Deletes `keys` in turn; NotFound counts as done. */
+export async function deleteChildren(
+  client: KubeClient,
+  keys: readonly ObjectKey[],
+): Promise<{ deleted: ObjectKey[]; errors: DeleteError[] }> {
+  const deleted: ObjectKey[] = [];
+  const errors: DeleteError[] = [];
   for (const key of keys) {
     try {
       await client.delete(key);
+      deleted.push(key);
     } catch (err) {
-      if (!isNotFound(err)) errors.push(`${describeObject(key)}: ${errorText(err)}`);
+      if (isNotFound(err)) deleted.push(key);
+      else errors.push({ key, err });
     }
   }
-  return errors;
+  return { deleted, errors };
+}
+
+export interface DeleteError {
+  key: ObjectKey;
+  err: unknown;
+}
+
+export function deleteErrorText({ key, err }: DeleteError): string {
+  return `${describeObject(key)}: ${errorText(err)}`;
 }

@@ -27,13 +27,12 @@ export function earlierRoutesOf(
  */
 export const HANDOVER_RECHECK_SECONDS = 5;
 
-/** Whether earlier routes wait for the rendered one to be accepted. */
-export function handoverPending(
-  decision: RouteDecision,
-  rendered: KubeObject | undefined,
-  earlier: readonly KubeObject[],
-): boolean {
-  return earlier.length > 0 && earlierRoutesToRemove(decision, rendered, earlier).length === 0;
+/**
+ * Whether earlier routes wait for the rendered one to be accepted, given what
+ * `earlierRoutesToRemove` chose to remove.
+ */
+export function handoverPending(earlier: readonly KubeObject[], removed: readonly KubeObject[]): boolean {
+  return earlier.length > 0 && removed.length === 0;
 }
 
 export function earlierRoutesToRemove(

@@ -87,9 +87,9 @@ function renderPlan(svc: AIMService, fetched: RenderFetched, now: Date): Plan {
   }
   const rendered = fetched.route?.ok ? fetched.route.value : undefined;
   const earlier = fetched.earlierRoutes?.ok ? fetched.earlierRoutes.value : [];
-  const retired = earlierRoutesToRemove(route, rendered, earlier).map(objectKey);
-  if (retired.length > 0) plan.retire = retired;
-  if (handoverPending(route, rendered, earlier))
+  const removed = earlierRoutesToRemove(route, rendered, earlier);
+  if (removed.length > 0) plan.retire = removed.map(objectKey);
+  if (handoverPending(earlier, removed))
     plan.requeueAfterSeconds = Math.min(plan.requeueAfterSeconds ?? Infinity, HANDOVER_RECHECK_SECONDS);
   return plan;
 }

@@ -153,9 +153,9 @@ function settled(baseline: Baseline, snap: Snapshot): boolean {
 export async function watchTakeover(client: KubeClient, baseline: Baseline): Promise<Watched> {
   const began = Date.now();
   const seen: Watched['seen'] = new Map();
-  let last = await snapshot(client, TAKEOVER_NAMESPACE);
+  let last: Snapshot;
   let settledAt: number | undefined;
-  while (Date.now() - began < WINDOW_MS) {
+  do {
     last = await snapshot(client, TAKEOVER_NAMESPACE);
     for (const breach of breaches(baseline, last)) {
       const entry = seen.get(breach);
@@ -166,6 +166,6 @@ export async function watchTakeover(client: KubeClient, baseline: Baseline): Pro
     else settledAt = undefined;
     if (settledAt !== undefined && Date.now() - settledAt > SETTLE_MS) break;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
+  } while (Date.now() - began < WINDOW_MS);
   return { seen, last, ...(settledAt !== undefined ? { settledAfterMs: settledAt - began } : {}) };
 }

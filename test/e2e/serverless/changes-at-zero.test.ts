@@ -73,11 +73,15 @@ describe('functions at zero', () => {
     const edited = await eventually('the edit, reconciled', () => reconciled(client, 'first', 2));
     expect(edited.status.observedGeneration).toBe(2);
     expect(starts(platform, 'model-inspect')).toBeGreaterThan(before.starts);
-    // The edit's event was held for the function while it started, and then delivered to it.
-    const delivered = (platform.broker?.history ?? [])
-      .slice(before.history)
-      .filter((d) => d.trigger === 'model-inspect' && d.kind === 'AIMModel' && d.name === 'first');
-    expect(delivered.map((d) => d.outcome)).toContain('delivered');
+    // The edit's event was held for the function while it started, and then delivered to it. The
+    // broker records a delivery when the answer arrives, which can be just after the status write.
+    const outcomes = () =>
+      (platform.broker?.history ?? [])
+        .slice(before.history)
+        .filter((d) => d.trigger === 'model-inspect' && d.kind === 'AIMModel' && d.name === 'first')
+        .map((d) => d.outcome);
+    await eventually("the edit's event answered", async () => outcomes().length > 0, { timeoutMs: 30_000 });
+    expect(outcomes()).toContain('delivered');
   });
 
   it('wake one function with its own wake-up call, which it removes when it has nothing due', async () => {

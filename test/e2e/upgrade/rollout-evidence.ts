@@ -62,10 +62,11 @@ export function redeliveries(broker: LocalBroker, triggers: ReadonlySet<string>)
   };
 }
 
-/** Deliveries the broker's history shows answered by `fn` (its last attempt's subscriber). */
-export function answeredBy(broker: LocalBroker, fn: RunningFunction): number {
-  return broker.history.filter((record) => record.subscriber === fn.url && record.outcome === 'delivered')
-    .length;
+/** Deliveries about `kind` the broker's history shows answered by `fn` (its last attempt's subscriber). */
+export function answeredBy(broker: LocalBroker, fn: RunningFunction, kind: string): number {
+  return broker.history.filter(
+    (record) => record.subscriber === fn.url && record.outcome === 'delivered' && record.kind === kind,
+  ).length;
 }
 
 type LogRecord = { msg?: string; apiRequests?: number; kind?: string; name?: string };

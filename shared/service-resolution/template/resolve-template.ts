@@ -8,10 +8,9 @@
  * name up before it could exist and failed for good — quirk 4). Nothing found ⇒ TemplateNotFound.
  *
  * Auto-selection: the templates of either scope whose modelName is the resolved model, narrowed
- * by `selectTemplate`. A template selected earlier (status.resolvedTemplate) that is still Ready,
- * still belongs to the model and still fits the overrides is kept, so a running service does not
- * switch templates — or turn ambiguous, or wait — because another template appeared; it moves
- * when the user changes what selected it. Before a first selection, a
+ * by `selectTemplate`. A template selected earlier (status.resolvedTemplate) that is still Ready
+ * and still belongs to the model is kept, so a running service does not switch templates — or
+ * turn ambiguous, or wait — because another template appeared. Before a first selection, a
  * template still being discovered that could win is waited for until its deadline
  * (selection-wait.ts), so the choice does not depend on which discovery finished first.
  */
@@ -37,7 +36,6 @@ import type { ModelResolution } from '../model/resolve-model.ts';
 import { isReady, type ResolvedObject } from '../resolved-object.ts';
 import { selectionCandidate } from '../selection/candidate.ts';
 import { type SelectionResult, selectTemplate } from '../selection/select-template.ts';
-import { stillFits } from '../selection/still-fits.ts';
 import { derivedTemplate, hasOverrides, isDerivedTemplate } from './derived-template.ts';
 import {
   awaitUntilDeadline,
@@ -150,10 +148,7 @@ async function explicitTemplate(
   return templateNotFound(base, namespace);
 }
 
-/**
- * status.resolvedTemplate, when it is still Ready, still a template of the model, and still fits
- * the spec's overrides and `allowUnoptimized` (still-fits.ts).
- */
+/** status.resolvedTemplate, when it is still Ready and still a template of the model. */
 async function previouslySelected(
   client: KubeReader,
   service: AIMService,
@@ -171,11 +166,7 @@ async function previouslySelected(
     });
     if (template === undefined || template.spec?.modelName !== modelName) return undefined;
     const resolved: ResolvedObject = { object: template, scope };
-    const fits = stillFits(selectionCandidate(template, scope), {
-      overrides: service.spec.overrides,
-      allowUnoptimized: service.spec.template?.allowUnoptimized ?? false,
-    });
-    return isReady(resolved) && fits ? resolved : undefined;
+    return isReady(resolved) ? resolved : undefined;
   } catch {
     // Selection below reads the templates again and reports whatever is wrong.
     return undefined;

@@ -569,20 +569,6 @@ describe('service-resolve: auto-selection outcomes', () => {
     expect(statusOf(client, 'chat')?.resolvedTemplate).toMatchObject({ name: 'first' });
   });
 
-  it('moves a running service to another template when the user changes its overrides, and only then', async () => {
-    const client = chatOnLlama(template('fp8', 'llama', { precision: 'fp8' }), MI300X_NODE);
-    await reconcile(client, 'chat');
-    client.seed(template('bf16', 'llama', { precision: 'bf16' }));
-    await reconcile(client, 'chat');
-    expect(statusOf(client, 'chat')?.resolvedTemplate).toMatchObject({ name: 'fp8' });
-
-    const running = client.peek(request('chat')) as KubeObject;
-    client.seed({ ...running, spec: { ...running.spec, overrides: { precision: 'bf16' } } });
-    await reconcile(client, 'chat');
-    expect(statusOf(client, 'chat')?.resolvedTemplate).toMatchObject({ name: 'bf16' });
-    expect(conditionOf(statusOf(client, 'chat'), 'TemplateReady')).toMatchObject({ status: 'True' });
-  });
-
   it('keeps the template it resolved while the InferenceService exists, even if selection now finds nothing', async () => {
     const client = chatOnLlama(template('first', 'llama'), MI300X_NODE);
     await reconcile(client, 'chat');

@@ -7,7 +7,10 @@ import {
   CHART_DIR,
   EVERY_OPTION,
   EVERY_OPTION_JSON,
+  HELM_OWNERSHIP_ANNOTATIONS,
+  HELM_OWNERSHIP_LABEL,
   helm,
+  helmInstall,
   helmTemplate,
   SERVED_AIM_KINDS,
   WARM,
@@ -131,9 +134,8 @@ describe('the Helm chart', () => {
     }
 
     it('`helm install --dry-run=server` maps every object to the cluster’s APIs (CRDs managed elsewhere)', () => {
-      const result = helm([
-        ...['install', 'aim-engine', CHART_DIR, '--namespace', 'aim-system', '--create-namespace'],
-        ...['--dry-run=server', '--kubeconfig', platform.controlPlane.kubeconfigPath],
+      const result = helmInstall(platform.controlPlane, [
+        ...['--create-namespace', '--dry-run=server'],
         ...EVERY_OPTION,
         ...EVERY_OPTION_JSON,
         // The platform installed the AIM CRDs itself; Helm adopts nothing it did not create.
@@ -163,11 +165,7 @@ describe('the Helm chart', () => {
 
     // Last: it installs for real (the CRDs then belong to the release).
     it('takes over the AIM CRDs another install left once they carry Helm ownership (docs/migrating.md)', () => {
-      const install = () =>
-        helm([
-          ...['install', 'aim-engine', CHART_DIR, '--namespace', 'aim-system'],
-          ...['--kubeconfig', platform.controlPlane.kubeconfigPath],
-        ]);
+      const install = () => helmInstall(platform.controlPlane);
       // The platform applied the CRDs as the Go operator's kustomize install would: Helm refuses them.
       const refused = install();
       expect(refused.status).not.toBe(0);
@@ -178,13 +176,12 @@ describe('the Helm chart', () => {
         .filter((name) => name.includes('.aim.eai.amd.com'));
       expect(crds).toHaveLength(10);
       expect(
-        kubectl(platform.controlPlane, ['label', '--overwrite', ...crds, 'app.kubernetes.io/managed-by=Helm'])
+        kubectl(platform.controlPlane, ['label', '--overwrite', ...crds, HELM_OWNERSHIP_LABEL]).status,
+      ).toBe(0);
+      expect(
+        kubectl(platform.controlPlane, ['annotate', '--overwrite', ...crds, ...HELM_OWNERSHIP_ANNOTATIONS])
           .status,
       ).toBe(0);
-      const annotate = ['meta.helm.sh/release-name=aim-engine', 'meta.helm.sh/release-namespace=aim-system'];
-      expect(kubectl(platform.controlPlane, ['annotate', '--overwrite', ...crds, ...annotate]).status).toBe(
-        0,
-      );
       const adopted = install();
       expect(adopted.stderr).toBe('');
       expect(adopted.status).toBe(0);

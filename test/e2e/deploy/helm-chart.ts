@@ -5,12 +5,24 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureBinaries } from '../../../local/control-plane/assets.ts';
+import type { ControlPlane } from '../../../local/control-plane/control-plane.ts';
 import type { KubeObject } from '../../../shared/kube/types.ts';
 import { yamlObjects } from '../../../shared/kube/yaml-objects.ts';
 import { REPO_ROOT } from './rendered-manifests.ts';
 
 export const CHART_DIR = join(REPO_ROOT, 'charts', 'aim-engine');
+export const RELEASE_NAME = 'aim-engine';
 export const RELEASE_NAMESPACE = 'aim-system';
+
+/**
+ * What Helm asks of an object it did not create before the release may adopt it (docs/install.md,
+ * docs/migrating.md): `kubectl label` and `kubectl annotate` arguments.
+ */
+export const HELM_OWNERSHIP_LABEL = 'app.kubernetes.io/managed-by=Helm';
+export const HELM_OWNERSHIP_ANNOTATIONS = [
+  `meta.helm.sh/release-name=${RELEASE_NAME}`,
+  `meta.helm.sh/release-namespace=${RELEASE_NAMESPACE}`,
+];
 
 /** The kinds `helm template` cannot see served without a cluster, for the optional objects. */
 export const SERVED_AIM_KINDS = ['--api-versions', 'aim.eai.amd.com/v1alpha1/AIMClusterRuntimeConfig'];
@@ -46,9 +58,26 @@ export function helm(args: readonly string[]): HelmResult {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** `helm <args>` against the local control plane. */
+export function helmOn(controlPlane: ControlPlane, args: readonly string[]): HelmResult {
+  return helm([...args, '--kubeconfig', controlPlane.kubeconfigPath]);
+}
+
+/** `helm install aim-engine charts/aim-engine -n aim-system <args>` against the local control plane. */
+export function helmInstall(controlPlane: ControlPlane, args: readonly string[] = []): HelmResult {
+  return helmOn(controlPlane, [
+    'install',
+    RELEASE_NAME,
+    CHART_DIR,
+    '--namespace',
+    RELEASE_NAMESPACE,
+    ...args,
+  ]);
+}
+
 /** `helm template aim-engine charts/aim-engine -n aim-system <args>`, as objects. */
 export function helmTemplate(args: readonly string[] = []): KubeObject[] {
-  const result = helm(['template', 'aim-engine', CHART_DIR, '--namespace', RELEASE_NAMESPACE, ...args]);
+  const result = helm(['template', RELEASE_NAME, CHART_DIR, '--namespace', RELEASE_NAMESPACE, ...args]);
   if (result.status !== 0) throw new Error(`helm template failed: ${result.stderr}`);
   return yamlObjects(result.stdout);
 }

@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPlatform } from '../../../local/platform/local-platform.ts';
 import { type KubectlRun, kubectl } from './crd-takeover.ts';
 import { dryRunPlatform, INSTALL_PREREQUISITE_CRDS } from './dry-run.ts';
-import { CHART_DIR, helm, RELEASE_NAMESPACE } from './helm-chart.ts';
+import {
+  CHART_DIR,
+  HELM_OWNERSHIP_ANNOTATIONS,
+  HELM_OWNERSHIP_LABEL,
+  helmInstall,
+  helmOn,
+  RELEASE_NAME,
+  RELEASE_NAMESPACE,
+} from './helm-chart.ts';
 import { kustomizeYaml, REPO_ROOT } from './rendered-manifests.ts';
 
 /**
@@ -15,8 +23,6 @@ import { kustomizeYaml, REPO_ROOT } from './rendered-manifests.ts';
  * uid (no Knative Service, event source or role is deleted and made again, so no event source
  * stops and no function loses its permissions), and the release then upgrades like any other.
  */
-const RELEASE = 'aim-engine';
-
 /** `kind/name=uid` of every object the file names, as the API server has them now. */
 function uids(platform: LocalPlatform, file: string): string[] {
   const template = '{range .items[*]}{.kind}/{.metadata.name}={.metadata.uid}{"\\n"}{end}';
@@ -44,12 +50,6 @@ describe('moving a kustomize install to Helm', () => {
     await platform?.stop();
   });
 
-  const install = (...args: string[]) =>
-    helm([
-      ...['install', RELEASE, CHART_DIR, '--namespace', RELEASE_NAMESPACE],
-      ...['--kubeconfig', platform.controlPlane.kubeconfigPath, ...args],
-    ]);
-
   it('adopts every object in place: refused before the two commands, installed after, no uid changed', () => {
     ok(
       kubectl(platform.controlPlane, [
@@ -59,34 +59,22 @@ describe('moving a kustomize install to Helm', () => {
     const before = uids(platform, file);
     expect(before.length).toBeGreaterThan(40);
 
-    const refused = install();
+    const refused = helmInstall(platform.controlPlane);
     expect(refused.status).not.toBe(0);
     expect(refused.stderr).toContain('invalid ownership metadata');
 
+    ok(kubectl(platform.controlPlane, ['label', '--overwrite', '-f', file, HELM_OWNERSHIP_LABEL]));
     ok(
-      kubectl(platform.controlPlane, [
-        'label',
-        '--overwrite',
-        '-f',
-        file,
-        'app.kubernetes.io/managed-by=Helm',
-      ]),
+      kubectl(platform.controlPlane, ['annotate', '--overwrite', '-f', file, ...HELM_OWNERSHIP_ANNOTATIONS]),
     );
-    ok(
-      kubectl(platform.controlPlane, [
-        ...['annotate', '--overwrite', '-f', file],
-        ...[`meta.helm.sh/release-name=${RELEASE}`, `meta.helm.sh/release-namespace=${RELEASE_NAMESPACE}`],
-      ]),
-    );
-    const adopted = install();
+    const adopted = helmInstall(platform.controlPlane);
     expect(adopted.stderr).toBe('');
     expect(adopted.status).toBe(0);
 
     expect(uids(platform, file)).toEqual(before);
     // The release holds every object of the install but the namespace, which it does not own.
-    const manifest = helm([
-      ...['get', 'manifest', RELEASE, '--namespace', RELEASE_NAMESPACE],
-      ...['--kubeconfig', platform.controlPlane.kubeconfigPath],
+    const manifest = helmOn(platform.controlPlane, [
+      ...['get', 'manifest', RELEASE_NAME, '--namespace', RELEASE_NAMESPACE],
     ]);
     const released = manifest.stdout.split('\n').filter((line) => line.startsWith('kind: ')).length;
     expect(released).toBe(before.filter((entry) => !entry.startsWith('Namespace/')).length);
@@ -101,10 +89,9 @@ describe('moving a kustomize install to Helm', () => {
 
   it('then upgrades as a release: a value reaches its object, still with no uid changed', () => {
     const before = uids(platform, file);
-    const upgraded = helm([
-      ...['upgrade', RELEASE, CHART_DIR, '--namespace', RELEASE_NAMESPACE, '--reuse-values'],
+    const upgraded = helmOn(platform.controlPlane, [
+      ...['upgrade', RELEASE_NAME, CHART_DIR, '--namespace', RELEASE_NAMESPACE, '--reuse-values'],
       ...['--set', 'functionDefaults.minScale=1'],
-      ...['--kubeconfig', platform.controlPlane.kubeconfigPath],
     ]);
     expect(upgraded.stderr).toBe('');
     expect(upgraded.status).toBe(0);
